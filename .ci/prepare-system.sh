@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what a fresh machine of this kind lacks for `npm test`: Debian's Chromium (widget and
+# e2e tests) and pgvector for the local PostgreSQL 15 server. Idempotent; needs root.
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+[ -f /usr/share/postgresql/15/extension/vector.control ] || need+=(postgresql-server-dev-15 make gcc)
+if [ ${#need[@]} -gt 0 ]; then
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+# Debian bookworm has no pgvector package: build trixie's source package against PG 15.
+if [ ! -f /usr/share/postgresql/15/extension/vector.control ]; then
+  W=$(mktemp -d); mkdir -p "$W/src" "$W/lists/partial" "$W/cache/archives/partial"
+  printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: trixie\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' > "$W/src/trixie-src.sources"
+  APTO=(-o Dir::Etc::SourceList=/dev/null -o Dir::Etc::SourceParts="$W/src" -o Dir::State::Lists="$W/lists" -o Dir::Cache="$W/cache")
+  apt-get "${APTO[@]}" update -qq
+  (cd "$W" && apt-get "${APTO[@]}" source --download-only pgvector >/dev/null)
+  tar xzf "$W"/pgvector_*.orig.tar.gz -C "$W"
+  make -s -C "$W"/pgvector-*/ PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config OPTFLAGS="" -j2 >/dev/null
+  make -s -C "$W"/pgvector-*/ PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config install >/dev/null
+  rm -rf "$W"
+fi
+
+pg_lsclusters -h 2>/dev/null | grep -q online || pg_ctlcluster --skip-systemctl-redirect 15 main start

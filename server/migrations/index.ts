@@ -1,0 +1,27 @@
+import type { Knex } from 'knex';
+import * as createOrganisations from './20261122A-create-organisations.js';
+import * as createResources from './20261122B-create-resources.js';
+import * as createChatbots from './20261122C-create-chatbots.js';
+import * as createConversationsAndLeads from './20261122D-create-conversations-and-leads.js';
+import * as createJobs from './20261122E-create-jobs.js';
+
+type Migration = Knex.Migration;
+
+/**
+ * Every migration, imported statically. knex's directory loader uses native import(), which
+ * bypasses vitest's and tsx's TypeScript transform (stack-notes.md § 1); a static list works in both.
+ * Names never change once released: they are the rows of knex_migrations.
+ */
+const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
+  ['20261122A-create-organisations', createOrganisations],
+  ['20261122B-create-resources', createResources],
+  ['20261122C-create-chatbots', createChatbots],
+  ['20261122D-create-conversations-and-leads', createConversationsAndLeads],
+  ['20261122E-create-jobs', createJobs],
+];
+
+export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {
+  getMigrations: async () => [...MIGRATIONS],
+  getMigrationName: ([name]) => name,
+  getMigration: async ([, migration]) => migration,
+};

@@ -1,0 +1,29 @@
+import path from 'node:path';
+import express, { type Express } from 'express';
+import { chatbotsRoutes } from './features/chatbots/chatbots.routes.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { apiKeyAuth } from './http/api-key-auth.js';
+import { docsRoutes } from './http/docs.routes.js';
+import { errorHandler, notFoundHandler } from './http/error-handler.js';
+import { requestLogging } from './http/request-logging.js';
+import type { Services } from './services.js';
+
+/** The HTTP application: middleware order and feature routers, no logic. */
+export function createApp(services: Services): Express {
+  const { config, database, logger } = services;
+  const uploads = path.join(config.dataDir, 'uploads');
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(requestLogging(logger));
+  app.use(healthRoutes(database.db));
+  app.use(docsRoutes(config.publicUrl));
+  // Text resources carry up to 5,000,000 characters (decisions.md § Resources and processing).
+  app.use('/v1/resource/text', express.json({ limit: '24mb' }));
+  app.use(express.json({ limit: '1mb' }));
+  app.use('/v1', apiKeyAuth(services.organisations));
+  app.use(chatbotsRoutes(services.chatbots, uploads));
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

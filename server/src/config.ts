@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { ModelSchema, formatIssues, type Model } from '@parley/shared';
+
+const optionalInt = z.string().trim().regex(/^\d+$/, 'must be a non-negative integer').transform(Number).optional();
+const flag = z.enum(['true', 'false', '1', '0', '']).optional().transform((value) => value === 'true' || value === '1');
+const optionalString = z.string().trim().optional().transform((value) => (value ? value : undefined));
+
+const EnvSchema = z.object({
+  PORT: z.string().regex(/^\d+$/, 'must be a port number').default('3000').transform(Number),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalString,
+  TRUST_PROXY: optionalString,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  DATABASE_POOL_MAX: z.string().regex(/^\d+$/).default('10').transform(Number),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BOOTSTRAP_API_KEY: optionalString,
+  PLAN_MONTHLY_MESSAGES: optionalInt,
+  PLAN_MAX_RESOURCES: optionalInt,
+  PLAN_MAX_STORAGE_BYTES: optionalInt,
+  PLAN_MODELS: optionalString,
+  RESOURCE_CREATION_RATE_LIMIT: z.string().regex(/^\d+$/, 'must be a positive integer').default('10').transform(Number),
+  CRAWL_ALLOW_PRIVATE_NETWORKS: flag,
+  VIDEO_HOST_URL: optionalString,
+  JOBS_ENABLED: z.enum(['true', 'false', '1', '0']).default('true').transform((value) => value === 'true' || value === '1'),
+  JOB_CONCURRENCY: z.string().regex(/^\d+$/).default('2').transform(Number),
+  EMBED_SESSION_SECRET: optionalString,
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString,
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalString,
+  GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
+  GOOGLE_BASE_URL: optionalString,
+});
+
+export type ModelFamily = 'openai' | 'anthropic' | 'google';
+
+/** The API's model names and the provider model each one runs on (decisions.md § Chat and streaming). */
+export const MODEL_TABLE: Record<Model, { family: ModelFamily; providerModel: string }> = {
+  'alpha-4o-mini': { family: 'openai', providerModel: 'gpt-4o-mini' },
+  'alpha-5-mini': { family: 'openai', providerModel: 'gpt-5-mini' },
+  'alpha-realtime': { family: 'openai', providerModel: 'gpt-4o-realtime-preview' },
+  'alpha-4o-mini-realtime-preview': { family: 'openai', providerModel: 'gpt-4o-mini-realtime-preview' },
+  'beta-sonnet-4.6': { family: 'anthropic', providerModel: 'claude-sonnet-4-6' },
+  'beta-haiku-4.5': { family: 'anthropic', providerModel: 'claude-haiku-4-5' },
+  'gamma-3-pro': { family: 'google', providerModel: 'gemini-3-pro-preview' },
+  'gamma-3-flash': { family: 'google', providerModel: 'gemini-3-flash-preview' },
+};
+
+/** A plan's limits; `undefined` means unlimited. */
+export interface PlanLimits {
+  monthlyMessages?: number;
+  maxResources?: number;
+  maxStorageBytes?: number;
+  models?: Model[];
+}
+
+export interface ProviderCredentials { apiKey?: string; baseUrl?: string }
+
+/** The whole service configuration, read once from the environment. */
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  /** Express's `trust proxy`: false, true, a hop count or a list of addresses. */
+  trustProxy: boolean | number | string;
+  dataDir: string;
+  databaseUrl?: string;
+  databasePoolMax: number;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  bootstrapApiKey?: string;
+  defaultPlan: PlanLimits;
+  resourceCreationRateLimit: number;
+  crawlAllowPrivateNetworks: boolean;
+  videoHostUrl?: string;
+  jobsEnabled: boolean;
+  jobConcurrency: number;
+  embedSessionSecret?: string;
+  providers: Record<ModelFamily, ProviderCredentials>;
+}
+
+function parsePlanModels(value: string | undefined): Model[] | undefined {
+  if (value === undefined) return undefined;
+  const names = value.split(',').map((name) => name.trim()).filter(Boolean);
+  return z.array(ModelSchema).parse(names);
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** Reads and validates the environment; throws one readable error listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) throw new Error(`Invalid configuration: ${formatIssues(parsed.error.issues, 'environment').join('; ')}`);
+  const e = parsed.data;
+  let models: Model[] | undefined;
+  try {
+    models = parsePlanModels(e.PLAN_MODELS);
+  } catch {
+    throw new Error(`Invalid configuration: PLAN_MODELS must list model names from: ${ModelSchema.options.join(', ')}`);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    logLevel: e.LOG_LEVEL,
+    bootstrapApiKey: e.BOOTSTRAP_API_KEY,
+    defaultPlan: {
+      monthlyMessages: e.PLAN_MONTHLY_MESSAGES,
+      maxResources: e.PLAN_MAX_RESOURCES,
+      maxStorageBytes: e.PLAN_MAX_STORAGE_BYTES,
+      models,
+    },
+    resourceCreationRateLimit: Math.max(1, e.RESOURCE_CREATION_RATE_LIMIT),
+    crawlAllowPrivateNetworks: e.CRAWL_ALLOW_PRIVATE_NETWORKS,
+    videoHostUrl: e.VIDEO_HOST_URL,
+    jobsEnabled: e.JOBS_ENABLED,
+    jobConcurrency: Math.max(1, e.JOB_CONCURRENCY),
+    embedSessionSecret: e.EMBED_SESSION_SECRET,
+    providers: {
+      openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
+      anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
+      google: { apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY, baseUrl: e.GOOGLE_BASE_URL },
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import pg from 'pg';
+import { migrationSource } from '../../migrations/index.js';
+
+/** An open database: PGlite embedded in this process, or a PostgreSQL server. */
+export interface Database {
+  readonly db: Knex;
+  readonly kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection URL; when absent, PGlite stores its data under `dataDir`. */
+  databaseUrl?: string;
+  dataDir?: string;
+  poolMax?: number;
+  /** An existing PGlite instance (tests load one from a migrated template). */
+  pglite?: PGlite;
+}
+
+// int8 (Unix ms, byte counts, count(*)) as JS numbers, as PGlite returns them: every value we
+// store stays far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+
+/** The PGlite extensions every embedded database loads. */
+export const PGLITE_EXTENSIONS = { vector };
+
+/** Opens the configured database without migrating it. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const db = knexFactory({
+      client: 'pg',
+      connection: options.databaseUrl,
+      pool: { min: 0, max: options.poolMax ?? 10 },
+      migrations: { migrationSource },
+    });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  let pglite = options.pglite;
+  if (!pglite) {
+    if (!options.dataDir) throw new Error('openDatabase needs databaseUrl, dataDir or pglite');
+    const dir = path.join(options.dataDir, 'pgdata');
+    await fs.mkdir(dir, { recursive: true });
+    pglite = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
+  }
+  const instance = pglite;
+  // knex-pglite takes an existing instance only through this factory form, which its types omit.
+  const db = knexFactory({
+    client: ClientPgLite as unknown as typeof knexFactory.Client,
+    connection: (() => ({ pglite: instance })) as unknown as Knex.StaticConnectionConfig,
+    migrations: { migrationSource },
+  });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!instance.closed) await instance.close();
+    },
+  };
+}
+
+/** Runs every pending migration. */
+export async function migrate(db: Knex): Promise<void> {
+  await db.migrate.latest();
+}

@@ -1,0 +1,44 @@
+import { formatIssues } from '@parley/shared';
+import { ZodError } from 'zod';
+import { fromDbError } from './db-errors.js';
+import { HttpError, internalError } from './http-error.js';
+
+interface BodyParserError { type?: string; status?: number; expose?: boolean }
+interface MulterLikeError { name: string; code: string; field?: string }
+
+const MULTER_MESSAGES: Record<string, (field?: string) => string> = {
+  LIMIT_FILE_SIZE: (field) => `${field ?? 'file'} is too large`,
+  LIMIT_FILE_COUNT: () => 'too many files',
+  LIMIT_UNEXPECTED_FILE: (field) => `property ${field ?? 'file'} should not exist`,
+  LIMIT_FIELD_COUNT: () => 'too many fields',
+  LIMIT_FIELD_VALUE: (field) => `${field ?? 'a field'} is too long`,
+  LIMIT_PART_COUNT: () => 'too many parts',
+  LIMIT_FIELD_KEY: () => 'a field name is too long',
+};
+
+/**
+ * The one table that turns anything thrown into what the API answers (house-style.md § Errors):
+ * zod → 400 per issue, body-parser failures → 400/413, multer limits → 400, SQLSTATEs via
+ * db-errors, everything else → 500.
+ */
+export function toHttpError(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof ZodError) return new HttpError(400, formatIssues(err.issues));
+  const parserError = err as BodyParserError;
+  if (parserError?.type === 'entity.parse.failed') return new HttpError(400, ['body must be valid JSON']);
+  if (parserError?.type === 'entity.too.large') return new HttpError(400, ['body is too large']);
+  if (parserError?.type === 'encoding.unsupported' || parserError?.type === 'charset.unsupported') {
+    return new HttpError(400, ['body encoding is not supported']);
+  }
+  if (typeof parserError?.status === 'number' && parserError.status >= 400 && parserError.status < 500 && parserError.expose) {
+    return new HttpError(400, ['the request is malformed']);
+  }
+  const multerError = err as MulterLikeError;
+  if (multerError?.name === 'MulterError') {
+    return new HttpError(400, [(MULTER_MESSAGES[multerError.code] ?? (() => 'the upload is malformed'))(multerError.field)]);
+  }
+  if (err instanceof Error && /^(Multipart: Boundary not found|Unexpected end of form|Malformed part header)/.test(err.message)) {
+    return new HttpError(400, ['the multipart body is malformed']);
+  }
+  return fromDbError(err) ?? internalError();
+}

@@ -1,0 +1,50 @@
+import type { Request, Response, Router } from 'express';
+import { successStatus, type RouteContract } from '@parley/shared';
+import type { z } from 'zod';
+import { badRequest } from '../errors/http-error.js';
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+/** What a handler receives: the route's params, query and body, parsed by its shared schemas. */
+export interface RouteInput<C extends RouteContract> {
+  params: Infer<C['params']>;
+  query: Infer<C['query']>;
+  body: C['bodyType'] extends 'multipart' ? undefined : Infer<C['body']>;
+  req: Request;
+  res: Response;
+}
+
+/** Converts OpenAPI's `/x/{id}` into Express's `/x/:id`. */
+export function toExpressPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/**
+ * Mounts a contract route: validates params, then query, then body with the shared schemas
+ * (400 on failure), calls the handler and sends its result with the contract's success status.
+ * A handler that writes the response itself (streams, files) returns nothing.
+ */
+export function mountRoute<C extends RouteContract>(
+  router: Router,
+  contract: C,
+  handler: (input: RouteInput<C>) => Promise<unknown> | unknown,
+): void {
+  const status = successStatus(contract);
+  router[contract.method](toExpressPath(contract.path), async (req: Request, res: Response) => {
+    const params = contract.params ? contract.params.parse(req.params) : undefined;
+    const query = contract.query ? contract.query.parse(req.query) : undefined;
+    const jsonBody = contract.body !== undefined && contract.bodyType !== 'multipart';
+    if (jsonBody && req.body === undefined && hasBody(req) && !req.is('application/json')) {
+      throw badRequest('body must be JSON (Content-Type: application/json)');
+    }
+    const body = jsonBody ? contract.body.parse(req.body ?? {}) : undefined;
+    const result = await handler({ params, query, body, req, res } as RouteInput<C>);
+    if (res.headersSent) return;
+    if (result === undefined) res.status(status).end();
+    else res.status(status).json(result);
+  });
+}
+
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}

@@ -1,0 +1,85 @@
+import { ALL_ROUTES, type RouteContract } from '@parley/shared';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  return rest;
+}
+
+function parameters(contract: RouteContract): JsonSchema[] {
+  const list: JsonSchema[] = [];
+  for (const [where, schema] of [['path', contract.params], ['query', contract.query]] as const) {
+    if (!schema) continue;
+    const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, property] of Object.entries(json.properties ?? {})) {
+      const { description, ...propertySchema } = property;
+      list.push({
+        name, in: where, required: where === 'path' || (json.required ?? []).includes(name),
+        ...(description ? { description } : {}), schema: propertySchema,
+        ...(where === 'query' && (propertySchema.anyOf !== undefined) ? { explode: true } : {}),
+      });
+    }
+  }
+  return list;
+}
+
+function requestBody(contract: RouteContract): JsonSchema | undefined {
+  if (!contract.body) return undefined;
+  const contentType = contract.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
+  return { required: true, content: { [contentType]: { schema: toSchema(contract.body, 'input') } } };
+}
+
+function responses(contract: RouteContract): JsonSchema {
+  const out: JsonSchema = {};
+  for (const [status, response] of Object.entries(contract.responses)) {
+    const contentType = response.contentType ?? (response.schema ? 'application/json' : undefined);
+    out[status] = {
+      description: response.description,
+      ...(contentType ? { content: { [contentType]: response.schema ? { schema: toSchema(response.schema, 'output') } : {} } } : {}),
+    };
+  }
+  return out;
+}
+
+function security(contract: RouteContract): JsonSchema[] {
+  if (contract.security === 'apiKey') return [{ apiKey: [] }];
+  if (contract.security === 'embed') return [{}, { visitorSession: [] }];
+  return [];
+}
+
+/** The OpenAPI 3.1 document of every operation, generated from the shared route contracts. */
+export function buildOpenApiDocument(serverUrl: string): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const contract of ALL_ROUTES) {
+    const body = requestBody(contract);
+    const params = parameters(contract);
+    (paths[contract.path] ??= {})[contract.method] = {
+      operationId: contract.operationId,
+      tags: [contract.tag],
+      summary: contract.summary,
+      ...(contract.description ? { description: contract.description } : {}),
+      ...(params.length ? { parameters: params } : {}),
+      ...(body ? { requestBody: body } : {}),
+      responses: responses(contract),
+      security: security(contract),
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Parley API',
+      version: '1.0.0',
+      description: 'Chatbots that answer from your own knowledge. Every /v1 call needs `x-api-key`, except the public embed endpoints. Errors are `{statusCode, message: string[], error}`; 429 has no body.',
+    },
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        visitorSession: { type: 'http', scheme: 'bearer', description: 'A PRIVATE chatbot\'s visitor token from POST /v1/embed/{chatbotId}/session.' },
+      },
+    },
+    paths,
+  };
+}

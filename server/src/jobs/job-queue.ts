@@ -1,0 +1,97 @@
+import type { Knex } from 'knex';
+
+/** A claimed job, as a handler sees it. */
+export interface Job<P = unknown> {
+  id: number;
+  kind: string;
+  payload: P;
+  attempts: number;
+  maxAttempts: number;
+}
+
+export interface EnqueueOptions {
+  /** Not before this time (Unix ms). Default: now. */
+  runAt?: number;
+  /** At most one queued job per key: a second enqueue while one waits is a no-op. */
+  dedupeKey?: string;
+  maxAttempts?: number;
+}
+
+interface JobRow {
+  id: number; kind: string; payload: unknown; attempts: number; max_attempts: number;
+}
+
+/**
+ * A job queue in PostgreSQL (PGlite or a server): claims are one `UPDATE … FOR UPDATE SKIP LOCKED`,
+ * so several workers and instances never take the same job at once. A claim is a lease: a job
+ * whose worker died is taken again once its lease expires.
+ */
+export class JobQueue {
+  constructor(private readonly db: Knex) {}
+
+  /** Adds a job; returns its id, or undefined when deduplicated. */
+  async enqueue(kind: string, payload: unknown, options: EnqueueOptions = {}, db: Knex = this.db): Promise<number | undefined> {
+    const now = Date.now();
+    const result = await db.raw(
+      `INSERT INTO jobs (kind, payload, status, run_at, attempts, max_attempts, created_at, dedupe_key)
+       VALUES (?, ?::jsonb, 'queued', ?, 0, ?, ?, ?)
+       ON CONFLICT (dedupe_key) WHERE status = 'queued' DO NOTHING RETURNING id`,
+      [kind, JSON.stringify(payload), options.runAt ?? now, options.maxAttempts ?? 3, now, options.dedupeKey ?? null],
+    );
+    return (result.rows as { id: number }[])[0]?.id;
+  }
+
+  /** Claims the next due job of the given kinds for `leaseMs`, or returns undefined. */
+  async claim(kinds: readonly string[], workerId: string, leaseMs: number): Promise<Job | undefined> {
+    const now = Date.now();
+    const result = await this.db.raw(
+      `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ?, locked_until = ?
+       WHERE id = (
+         SELECT id FROM jobs
+         WHERE kind = ANY(?::text[])
+           AND ((status = 'queued' AND run_at <= ?) OR (status = 'running' AND locked_until < ?))
+         ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING id, kind, payload, attempts, max_attempts`,
+      [workerId, now + leaseMs, [...kinds], now, now],
+    );
+    const row = (result.rows as JobRow[])[0];
+    return row && { id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts };
+  }
+
+  /** Extends the lease of a job this worker still holds; false if it lost it. */
+  async extendLease(jobId: number, workerId: string, leaseMs: number): Promise<boolean> {
+    const updated = await this.db('jobs').where({ id: jobId, locked_by: workerId, status: 'running' })
+      .update({ locked_until: Date.now() + leaseMs });
+    return updated > 0;
+  }
+
+  async complete(jobId: number, workerId: string): Promise<void> {
+    await this.db('jobs').where({ id: jobId, locked_by: workerId })
+      .update({ status: 'done', finished_at: Date.now(), locked_until: null });
+  }
+
+  /** Records a failure: back to the queue after `retryInMs`, or `failed` for good. Returns true if final. */
+  async fail(job: Job, workerId: string, error: string, retryInMs: number): Promise<boolean> {
+    const final = job.attempts >= job.maxAttempts;
+    await this.db('jobs').where({ id: job.id, locked_by: workerId }).update(final
+      ? { status: 'failed', last_error: error, finished_at: Date.now(), locked_until: null }
+      : { status: 'queued', last_error: error, run_at: Date.now() + retryInMs, locked_by: null, locked_until: null });
+    return final;
+  }
+
+  /**
+   * Returns every running job to the queue at once. Only safe when this process is the database's
+   * only user (embedded PGlite): then no other worker can hold them.
+   */
+  async requeueRunning(): Promise<number> {
+    return this.db('jobs').where({ status: 'running' }).update({ status: 'queued', locked_by: null, locked_until: null });
+  }
+
+  /** Jobs not yet finished, for tests and the admin channel. */
+  async pendingCount(kinds?: readonly string[]): Promise<number> {
+    const query = this.db('jobs').whereIn('status', ['queued', 'running']);
+    if (kinds) query.whereIn('kind', [...kinds]);
+    const row = await query.count<{ count: number }[]>({ count: '*' }).first();
+    return Number(row?.count ?? 0);
+  }
+}

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Job, JobQueue } from './job-queue.js';
+
+/** What a job kind does. `run` may be retried, so it must be idempotent. */
+export interface JobHandler<P = unknown> {
+  run(payload: P, job: Job<P>, signal: AbortSignal): Promise<void>;
+  /** Called once when the job failed for the last time (e.g. to mark a resource FAILED). */
+  onGiveUp?(payload: P, error: unknown): Promise<void>;
+}
+
+export interface JobWorkerOptions {
+  concurrency: number;
+  /** How often an idle worker looks for due jobs. */
+  pollIntervalMs?: number;
+  leaseMs?: number;
+}
+
+/**
+ * Runs queued jobs with bounded concurrency. Each slot claims a job, keeps its lease alive while
+ * running, and records the outcome. `stop()` waits for running jobs to finish or abort.
+ */
+export class JobWorker {
+  readonly id = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  private readonly handlers = new Map<string, JobHandler<any>>();
+  private readonly abort = new AbortController();
+  private readonly slots: Promise<void>[] = [];
+  private wake: (() => void)[] = [];
+  private readonly pollIntervalMs: number;
+  private readonly leaseMs: number;
+
+  constructor(private readonly queue: JobQueue, private readonly logger: Logger, private readonly options: JobWorkerOptions) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.leaseMs = options.leaseMs ?? 60_000;
+  }
+
+  register<P>(kind: string, handler: JobHandler<P>): void {
+    this.handlers.set(kind, handler);
+  }
+
+  start(): void {
+    for (let slot = 0; slot < this.options.concurrency; slot++) this.slots.push(this.loop());
+  }
+
+  /** Makes idle slots look for work now (call after enqueueing in this process). */
+  notify(): void {
+    const waiting = this.wake;
+    this.wake = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    this.notify();
+    await Promise.all(this.slots);
+  }
+
+  private async loop(): Promise<void> {
+    const kinds = [...this.handlers.keys()];
+    while (!this.abort.signal.aborted) {
+      let job: Job | undefined;
+      try {
+        job = await this.queue.claim(kinds, this.id, this.leaseMs);
+      } catch (err) {
+        if (!this.abort.signal.aborted) this.logger.error({ err }, 'job claim failed');
+      }
+      if (job) await this.execute(job);
+      else await this.idle();
+    }
+  }
+
+  private idle(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.pollIntervalMs);
+      function done() { clearTimeout(timer); resolve(); }
+      this.wake.push(done);
+    });
+  }
+
+  private async execute(job: Job): Promise<void> {
+    const handler = this.handlers.get(job.kind);
+    if (!handler) return;
+    const heartbeat = setInterval(() => {
+      this.queue.extendLease(job.id, this.id, this.leaseMs).catch((err) => this.logger.warn({ err, jobId: job.id }, 'lease extension failed'));
+    }, Math.max(1000, this.leaseMs / 3));
+    const log = this.logger.child({ jobId: job.id, kind: job.kind, attempt: job.attempts });
+    try {
+      await handler.run(job.payload, job, this.abort.signal);
+      await this.queue.complete(job.id, this.id);
+      log.debug('job done');
+    } catch (err) {
+      const final = await this.queue.fail(job, this.id, err instanceof Error ? err.message : String(err), 2 ** job.attempts * 1000)
+        .catch((failErr) => { log.error({ err: failErr }, 'could not record job failure'); return false; });
+      log[final ? 'error' : 'warn']({ err }, final ? 'job failed for good' : 'job failed; will retry');
+      if (final && handler.onGiveUp) await handler.onGiveUp(job.payload, err).catch((hookErr) => log.error({ err: hookErr }, 'onGiveUp failed'));
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import { loadConfig } from './config.js';
+import { createLogger } from './logger.js';
+import { startService } from './runtime.js';
+
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+const service = await startService(config, logger);
+
+const lines = [`Parley is running at ${config.publicUrl}`, `  API reference: ${config.publicUrl}/docs`];
+if (service.bootstrapped) {
+  const key = service.bootstrapped.apiKey;
+  lines.push(
+    '',
+    `  Your first API key (shown once, keep it safe): ${key}`,
+    `  Try it: curl -H "x-api-key: ${key}" ${config.publicUrl}/v1/chatbot/all`,
+    '  More keys: npm run -s keys -- create --org "My company"',
+  );
+}
+process.stdout.write(`\n${lines.join('\n')}\n\n`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    service.close().then(() => process.exit(0), (err) => {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    });
+  });
+}

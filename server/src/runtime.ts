@@ -1,0 +1,67 @@
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { startAdminSocket } from './admin/admin-socket.js';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import { migrate, openDatabase, type Database } from './db/knex.js';
+import type { CreatedOrganisation } from './features/organisations/organisations.service.js';
+import { createServices, type ServiceOptions, type Services } from './services.js';
+
+export interface RunningService {
+  url: string;
+  services: Services;
+  /** The first organisation's key, when this start created it. */
+  bootstrapped?: CreatedOrganisation;
+  close(): Promise<void>;
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Refuses a second service on the same embedded database: PGlite must have one process. */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockPath = path.join(dataDir, 'service.pid');
+  const existing = Number(await fs.readFile(lockPath, 'utf8').catch(() => ''));
+  if (existing && existing !== process.pid) {
+    let alive = true;
+    try { process.kill(existing, 0); } catch { alive = false; }
+    if (alive) throw new Error(`another service (pid ${existing}) is already running on ${dataDir}`);
+  }
+  await fs.writeFile(lockPath, String(process.pid));
+  return () => fs.rm(lockPath, { force: true });
+}
+
+/** Opens the database, migrates it, starts the workers and the HTTP server. */
+export async function startService(config: Config, logger: Logger, options: ServiceOptions & { database?: Database } = {}): Promise<RunningService> {
+  await fs.mkdir(config.dataDir, { recursive: true });
+  const embedded = !config.databaseUrl && !options.database;
+  const unlock = embedded ? await lockDataDir(config.dataDir) : async () => {};
+  const database = options.database ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
+  await migrate(database.db);
+  const services = createServices(config, database, logger, options);
+  const bootstrapped = await services.organisations.bootstrap();
+  const closeAdmin = await startAdminSocket(config.dataDir, services.organisations, logger.child({ component: 'admin' }));
+  if (config.jobsEnabled) {
+    // Embedded: this process is the database's only user, so any running job was interrupted.
+    if (database.kind === 'pglite') await services.jobs.requeueRunning();
+    services.worker.start();
+  }
+  const server = createApp(services).listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
+  const { port } = server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  const close = () => closing ??= (async () => {
+    const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    // Long streams get a grace period, then their connections are cut (clients reconnect elsewhere).
+    const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await stopped;
+    clearTimeout(timer);
+    await services.worker.stop();
+    await closeAdmin();
+    await database.close();
+    await unlock();
+  })();
+  return { url: `http://127.0.0.1:${port}`, services, bootstrapped, close };
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { BubbleAlignmentSchema } from './chatbot-enums.schema.js';
+
+const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
+
+/** A host name the widget may be embedded on; `*.example.com` matches its subdomains only. */
+export const AllowedDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(new RegExp(`^(?:\\*\\.)?(?:${LABEL}\\.)*${LABEL}$`), 'must be a host name such as example.com or *.example.com');
+
+const fields = {
+  allowedDomains: z.array(AllowedDomainSchema).max(100, 'must contain at most 100 domains'),
+  bubbleAlignment: BubbleAlignmentSchema,
+  bubblePopupMessages: z.array(z.string().min(1, 'must not be empty').max(500, 'must be at most 500 characters'))
+    .max(5, 'must contain at most 5 messages'),
+  welcomeHeaderTitle: z.string().max(200, 'must be at most 200 characters'),
+  welcomeHeaderSubtitle: z.string().max(500, 'must be at most 500 characters'),
+};
+
+/** `websiteIntegration` as the API returns it. */
+export const WebsiteIntegrationSchema = z.object({
+  allowedDomains: fields.allowedDomains,
+  bubbleAlignment: fields.bubbleAlignment,
+  bubblePopupMessages: fields.bubblePopupMessages,
+  welcomeHeaderTitle: fields.welcomeHeaderTitle.optional(),
+  welcomeHeaderSubtitle: fields.welcomeHeaderSubtitle.optional(),
+});
+export type WebsiteIntegration = z.infer<typeof WebsiteIntegrationSchema>;
+
+/** `websiteIntegration` in a create body: every sub-field optional, with defaults. */
+export const WebsiteIntegrationCreateSchema = z.strictObject({
+  allowedDomains: fields.allowedDomains.default([]),
+  bubbleAlignment: fields.bubbleAlignment.default('right'),
+  bubblePopupMessages: fields.bubblePopupMessages.default([]),
+  welcomeHeaderTitle: fields.welcomeHeaderTitle.optional(),
+  welcomeHeaderSubtitle: fields.welcomeHeaderSubtitle.optional(),
+});
+
+/** `websiteIntegration` in an update body: given sub-fields replace the stored ones. */
+export const WebsiteIntegrationUpdateSchema = z.strictObject({
+  allowedDomains: fields.allowedDomains.optional(),
+  bubbleAlignment: fields.bubbleAlignment.optional(),
+  bubblePopupMessages: fields.bubblePopupMessages.optional(),
+  welcomeHeaderTitle: fields.welcomeHeaderTitle.optional(),
+  welcomeHeaderSubtitle: fields.welcomeHeaderSubtitle.optional(),
+});
+export type WebsiteIntegrationUpdate = z.infer<typeof WebsiteIntegrationUpdateSchema>;

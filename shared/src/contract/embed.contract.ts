@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { ChatbotIdParamsSchema } from '../common/id.schema.js';
+import {
+  EmbedChatBodySchema, EmbedConfigSchema, EmbedConversationSaveSchema, EmbedConversationSchema,
+  EmbedSessionBodySchema, EmbedSessionSchema,
+} from '../embed/embed.schema.js';
+import { LeadCaptureSchema, LeadSchema } from '../leads/lead.schema.js';
+import { STREAM_DESCRIPTION } from './chatbots.contract.js';
+import { defineRoute, errorResponses } from './route-contract.js';
+
+const tag = 'Embed (public)';
+const visitorErrors = errorResponses(400, 401, 403, 404, 500);
+
+export const embedContract = {
+  config: defineRoute({
+    operationId: 'getEmbedConfig', method: 'get', path: '/v1/embed/{chatbotId}/config', tag, security: 'public',
+    summary: 'The chatbot\'s public appearance, for the widget', params: ChatbotIdParamsSchema,
+    responses: { 200: { description: 'Appearance only.', schema: EmbedConfigSchema }, ...errorResponses(400, 403, 404, 500) },
+  }),
+  session: defineRoute({
+    operationId: 'createEmbedSession', method: 'post', path: '/v1/embed/{chatbotId}/session', tag, security: 'public',
+    summary: 'Exchange a PRIVATE chatbot\'s password for a visitor token', params: ChatbotIdParamsSchema, body: EmbedSessionBodySchema,
+    responses: { 201: { description: 'A signed, expiring token.', schema: EmbedSessionSchema }, ...errorResponses(400, 401, 403, 404, 429, 500) },
+  }),
+  chatStream: defineRoute({
+    operationId: 'embedChatStream', method: 'post', path: '/v1/embed/{chatbotId}/chat-stream', tag, security: 'embed',
+    summary: 'Ask the chatbot as a visitor (SSE)', params: ChatbotIdParamsSchema, body: EmbedChatBodySchema,
+    responses: { 201: { description: STREAM_DESCRIPTION, contentType: 'text/event-stream' }, ...visitorErrors, ...errorResponses(402, 429) },
+  }),
+  conversation: defineRoute({
+    operationId: 'saveEmbedConversation', method: 'post', path: '/v1/embed/{chatbotId}/conversation', tag, security: 'embed',
+    summary: 'Save the visitor\'s conversation; extending it needs its visitorToken', params: ChatbotIdParamsSchema, body: EmbedConversationSaveSchema,
+    responses: { 201: { description: 'The conversation and its visitorToken.', schema: EmbedConversationSchema }, ...visitorErrors, ...errorResponses(429) },
+  }),
+  leads: defineRoute({
+    operationId: 'captureEmbedLead', method: 'post', path: '/v1/embed/{chatbotId}/leads', tag, security: 'embed',
+    summary: 'Leave contact details (an email or a phone at least)', params: ChatbotIdParamsSchema, body: LeadCaptureSchema,
+    responses: { 201: { description: 'The lead.', schema: LeadSchema }, ...visitorErrors, ...errorResponses(429) },
+  }),
+  avatar: defineRoute({
+    operationId: 'getEmbedAvatar', method: 'get', path: '/v1/embed/{chatbotId}/avatar', tag, security: 'public',
+    summary: 'The chatbot\'s avatar image', params: ChatbotIdParamsSchema,
+    responses: { 200: { description: 'The image.', contentType: 'image/*' }, ...errorResponses(400, 403, 404, 500) },
+  }),
+};
+
+export const systemContract = {
+  health: defineRoute({
+    operationId: 'health', method: 'get', path: '/health', tag: 'System', security: 'public',
+    summary: 'Liveness and database check',
+    responses: { 200: { description: 'Up.', schema: z.object({ status: z.literal('ok') }) }, 503: { description: 'The database is unreachable.' } },
+  }),
+  openapi: defineRoute({
+    operationId: 'openapi', method: 'get', path: '/v1/openapi.json', tag: 'System', security: 'public',
+    summary: 'This OpenAPI 3.1 document',
+    responses: { 200: { description: 'The document.', schema: z.record(z.string(), z.unknown()) } },
+  }),
+};

@@ -1,0 +1,17 @@
+import { chatbotContract } from './chatbots.contract.js';
+import { conversationContract, leadContract } from './conversations.contract.js';
+import { embedContract, systemContract } from './embed.contract.js';
+import { resourceContract } from './resources.contract.js';
+import type { RouteContract } from './route-contract.js';
+
+export { chatbotContract, conversationContract, embedContract, leadContract, resourceContract, systemContract };
+
+/** Every operation of the service, in documentation order. */
+export const ALL_ROUTES: readonly RouteContract[] = [
+  ...Object.values(chatbotContract),
+  ...Object.values(resourceContract),
+  ...Object.values(conversationContract),
+  ...Object.values(leadContract),
+  ...Object.values(embedContract),
+  ...Object.values(systemContract),
+];

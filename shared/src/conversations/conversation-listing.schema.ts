@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { IdSchema } from '../common/id.schema.js';
+import { ChatMessageSchema } from '../chat/chat-message.schema.js';
+import { ConversationSourceSchema, ConversationSourceTypeSchema } from './conversation.schema.js';
+
+/** `PENDING → IN_PROGRESS → DONE | FAILED`; re-analysed after each change. */
+export const AnalysisStatusSchema = z.enum(['PENDING', 'IN_PROGRESS', 'DONE', 'FAILED']);
+export type AnalysisStatus = z.infer<typeof AnalysisStatusSchema>;
+
+export const AnalysisResultSchema = z.object({
+  summary: z.string(),
+  extractedData: z.object({
+    keyPoints: z.array(z.string()),
+    nextSteps: z.array(z.string()),
+    sentimentAnalysis: z.string(),
+    intentClassification: z.string(),
+  }),
+  customExtractedData: z.record(z.string(), z.unknown()),
+  /** Extension: visitor questions the chatbot could not answer from its resources. */
+  unansweredQuestions: z.array(z.string()).optional(),
+});
+export type AnalysisResult = z.infer<typeof AnalysisResultSchema>;
+
+export const ConversationAnalysisSchema = z.object({
+  status: AnalysisStatusSchema,
+  result: AnalysisResultSchema.optional(),
+});
+export type ConversationAnalysis = z.infer<typeof ConversationAnalysisSchema>;
+
+export const ConversationListItemSchema = z.object({
+  id: IdSchema,
+  createdAt: z.int(),
+  source: ConversationSourceSchema,
+  messages: z.array(ChatMessageSchema),
+  analysis: ConversationAnalysisSchema,
+});
+export type ConversationListItem = z.infer<typeof ConversationListItemSchema>;
+
+/** `GET /v1/conversation/{chatbotId}`: the chatbot's conversations in a range, newest first. */
+export const ConversationListingSchema = z.object({
+  chatbotName: z.string(),
+  startInterval: z.iso.datetime(),
+  endInterval: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+  conversations: z.array(ConversationListItemSchema),
+});
+export type ConversationListing = z.infer<typeof ConversationListingSchema>;
+
+/** `sources` may repeat or be comma-separated; absent or empty means every source. */
+export const SourcesQuerySchema = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).map((part) => part.trim()).filter(Boolean))
+  .pipe(z.array(ConversationSourceTypeSchema));
+
+export const ConversationListingQuerySchema = z.strictObject({
+  start: z.string().regex(/^\d{1,15}$/, 'must be an integer number of Unix milliseconds').transform(Number).optional(),
+  end: z.string().regex(/^\d{1,15}$/, 'must be an integer number of Unix milliseconds').transform(Number).optional(),
+  sources: SourcesQuerySchema.optional(),
+});
+export type ConversationListingQuery = z.infer<typeof ConversationListingQuerySchema>;

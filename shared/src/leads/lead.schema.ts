@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** A lead as the listing returns it; absent contact fields are omitted. */
+export const LeadSchema = z.object({
+  createdAt: z.int(),
+  email: z.string().optional(),
+  name: z.string().optional(),
+  phone: z.string().optional(),
+});
+export type Lead = z.infer<typeof LeadSchema>;
+
+/** `GET /v1/lead/{chatbotId}`: the chatbot's leads in a range, newest first. */
+export const LeadListingSchema = z.object({
+  chatbotName: z.string(),
+  startInterval: z.iso.datetime(),
+  endInterval: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+  leads: z.array(LeadSchema),
+});
+export type LeadListing = z.infer<typeof LeadListingSchema>;
+
+/** A phone number in a sane international form: optional +, 7 to 15 digits, common separators. */
+export const PhoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9 ().-]{5,22}$/, 'must be a phone number such as +44 20 7946 0958')
+  .refine((value) => { const digits = value.replace(/\D/g, '').length; return digits >= 7 && digits <= 15; },
+    'must have 7 to 15 digits');
+
+/** A visitor's contact details: at least an email or a phone. */
+export const LeadCaptureSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
+    email: z.email('must be an email address').max(320, 'must be at most 320 characters').optional(),
+    phone: PhoneSchema.optional(),
+  })
+  .refine((lead) => lead.email !== undefined || lead.phone !== undefined, {
+    message: 'must contain an email or a phone', path: [],
+  });
+export type LeadCapture = z.infer<typeof LeadCaptureSchema>;

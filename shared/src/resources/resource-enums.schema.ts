@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+export const ResourceTypeSchema = z.enum(['VIDEO', 'PDF', 'TEXT', 'HOSTED_VIDEO', 'WEB', 'DRIVE']);
+export type ResourceType = z.infer<typeof ResourceTypeSchema>;
+
+/** `NOT_STARTED → IN_PROGRESS → DONE | FAILED_NO_TEXT_FOUND | FAILED` (decisions.md § Resources). */
+export const AiProcessingStatusSchema = z.enum(['NOT_STARTED', 'IN_PROGRESS', 'DONE', 'FAILED_NO_TEXT_FOUND', 'FAILED']);
+export type AiProcessingStatus = z.infer<typeof AiProcessingStatusSchema>;
+
+export const SyncFrequencySchema = z.enum(['ONE_DAY', 'THREE_DAYS', 'SEVEN_DAYS', 'ONE_MONTH', 'NEVER']);
+export type SyncFrequency = z.infer<typeof SyncFrequencySchema>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The length of each sync period in ms; `NEVER` has none. */
+export const SYNC_FREQUENCY_MS: Record<SyncFrequency, number | undefined> = {
+  ONE_DAY: DAY_MS,
+  THREE_DAYS: 3 * DAY_MS,
+  SEVEN_DAYS: 7 * DAY_MS,
+  ONE_MONTH: 30 * DAY_MS,
+  NEVER: undefined,
+};

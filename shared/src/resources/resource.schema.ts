@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { IdSchema } from '../common/id.schema.js';
+import { AiProcessingStatusSchema, ResourceTypeSchema } from './resource-enums.schema.js';
+
+/** A Google Drive file, as DRIVE resources carry it (read-only: no endpoint creates them). */
+export const DriveResourceFileSchema = z.object({
+  driveAccountId: z.string(),
+  fileId: z.string(),
+  fileName: z.string(),
+  mimeType: z.string(),
+  webViewLink: z.string(),
+  recursive: z.string(),
+});
+
+/** A knowledge resource as the API returns it; fields that do not apply to its type are omitted. */
+export const ResourceSchema = z.object({
+  id: IdSchema,
+  organisation: IdSchema,
+  creator: IdSchema,
+  fileName: z.string(),
+  type: ResourceTypeSchema,
+  createdAt: z.int(),
+  aiProcessingStatus: AiProcessingStatusSchema,
+  tags: z.array(z.string()),
+  hostedVideoId: z.int().optional(),
+  driveResourceFile: DriveResourceFileSchema.optional(),
+  website: z.object({ url: z.string(), subLinks: z.array(z.string()) }).optional(),
+  videoLength: z.int().optional(),
+  fileSize: z.int().optional(),
+  syncFrequencyMs: z.int().optional(),
+  lastSync: z.int().optional(),
+  /** Extension: why processing failed, when it did. */
+  failureReason: z.string().optional(),
+});
+export type Resource = z.infer<typeof ResourceSchema>;
+
+export const ResourceListSchema = z.array(ResourceSchema);
