@@ -1,6 +1,7 @@
 import path from 'node:path';
 import express, { type Express } from 'express';
 import { chatbotsRoutes } from './features/chatbots/chatbots.routes.js';
+import { embedAvatarRoutes } from './features/embed/embed-avatar.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { apiKeyAuth } from './http/api-key-auth.js';
 import { docsRoutes } from './http/docs.routes.js';
@@ -21,6 +22,7 @@ export function createApp(services: Services): Express {
   // Text resources carry up to 5,000,000 characters (decisions.md § Resources and processing).
   app.use('/v1/resource/text', express.json({ limit: '24mb' }));
   app.use(express.json({ limit: '1mb' }));
+  app.use(embedAvatarRoutes(services.chatbotsRepository));
   app.use('/v1', apiKeyAuth(services.organisations));
   app.use(chatbotsRoutes(services.chatbots, uploads));
   app.use(notFoundHandler);

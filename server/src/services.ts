@@ -16,6 +16,7 @@ export interface Services {
   worker: JobWorker;
   organisations: OrganisationsService;
   chatbots: ChatbotsService;
+  chatbotsRepository: ChatbotsRepository;
 }
 
 export interface ServiceOptions {
@@ -30,6 +31,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     concurrency: config.jobConcurrency, pollIntervalMs: options.jobPollIntervalMs,
   });
   const organisations = new OrganisationsService(db, config, logger);
-  const chatbots = new ChatbotsService(new ChatbotsRepository(db), config.publicUrl);
-  return { config, database, logger, jobs, worker, organisations, chatbots };
+  const chatbotsRepository = new ChatbotsRepository(db);
+  const chatbots = new ChatbotsService(chatbotsRepository, config.publicUrl);
+  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository };
 }

@@ -24,7 +24,8 @@ function describe(issue: z.core.$ZodIssue): string {
   if (/^(must|should|is) /.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'is required' : `must be ${ARTICLE[issue.expected] ?? issue.expected}`;
+      // zod omits the input from issues unless asked; its default message names what it received.
+      return /received undefined$/.test(issue.message) ? 'is required' : `must be ${ARTICLE[issue.expected] ?? issue.expected}`;
     case 'too_small': return describeSize(issue, 'at least');
     case 'too_big': return describeSize(issue, 'at most');
     case 'invalid_value': return `must be one of: ${issue.values.map(String).join(', ')}`;
