@@ -1,0 +1,43 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { Model } from '@parley/shared';
+import { MODEL_TABLE, type Config, type ModelFamily } from '../../config.js';
+
+/** How a chatbot's model runs: on a configured provider, or on the built-in local engine. */
+export type ResolvedModel =
+  | { kind: 'provider'; family: ModelFamily; providerModel: string; languageModel: LanguageModelV3 }
+  | { kind: 'local' };
+
+/**
+ * Maps the API's model names to provider models (config's MODEL_TABLE). A family runs on its
+ * provider when its credentials are configured; otherwise the local engine answers, so the service
+ * works offline (decisions.md § Chat and streaming).
+ */
+export class ModelRegistry {
+  private readonly cache = new Map<Model, ResolvedModel>();
+
+  constructor(private readonly providers: Config['providers']) {}
+
+  resolve(model: Model): ResolvedModel {
+    let resolved = this.cache.get(model);
+    if (!resolved) {
+      resolved = this.build(model);
+      this.cache.set(model, resolved);
+    }
+    return resolved;
+  }
+
+  private build(model: Model): ResolvedModel {
+    const { family, providerModel } = MODEL_TABLE[model];
+    const { apiKey, baseUrl } = this.providers[family];
+    if (!apiKey) return { kind: 'local' };
+    const options = { apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}) };
+    const languageModel: LanguageModelV3 = family === 'openai'
+      // .chat(): the Chat Completions API, which every OpenAI-compatible server (Ollama, vLLM) speaks.
+      ? createOpenAI(options).chat(providerModel)
+      : family === 'anthropic' ? createAnthropic(options)(providerModel) : createGoogleGenerativeAI(options)(providerModel);
+    return { kind: 'provider', family, providerModel, languageModel };
+  }
+}
