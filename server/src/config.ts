@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   ANTHROPIC_BASE_URL: optionalString,
   GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
   GOOGLE_BASE_URL: optionalString,
+  ANALYSIS_CUSTOM_FIELDS: optionalString,
 });
 
 export type ModelFamily = 'openai' | 'anthropic' | 'google';
@@ -58,6 +59,9 @@ export interface PlanLimits {
 
 export interface ProviderCredentials { apiKey?: string; baseUrl?: string }
 
+/** An operator-defined field the conversation analysis extracts into `customExtractedData`. */
+export interface AnalysisCustomField { name: string; description: string }
+
 /** The whole service configuration, read once from the environment. */
 export interface Config {
   port: number;
@@ -78,12 +82,35 @@ export interface Config {
   jobConcurrency: number;
   embedSessionSecret?: string;
   providers: Record<ModelFamily, ProviderCredentials>;
+  analysisCustomFields: AnalysisCustomField[];
 }
 
 function parsePlanModels(value: string | undefined): Model[] | undefined {
   if (value === undefined) return undefined;
   const names = value.split(',').map((name) => name.trim()).filter(Boolean);
   return z.array(ModelSchema).parse(names);
+}
+
+const CUSTOM_FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+/**
+ * `ANALYSIS_CUSTOM_FIELDS`: a JSON object `{"budget": "The visitor's budget"}` or a list
+ * `budget: The visitor's budget; company: Where the visitor works` (`;` or newline separated).
+ */
+export function parseAnalysisCustomFields(value: string | undefined): AnalysisCustomField[] {
+  if (value === undefined) return [];
+  const entries: [string, unknown][] = value.startsWith('{')
+    ? Object.entries(JSON.parse(value) as Record<string, unknown>)
+    : value.split(/[;\n]/).map((part) => part.trim()).filter(Boolean).map((part) => {
+      const colon = part.indexOf(':');
+      return colon < 0 ? [part, ''] : [part.slice(0, colon).trim(), part.slice(colon + 1).trim()];
+    });
+  return entries.map(([name, description]) => {
+    if (!CUSTOM_FIELD_NAME.test(name) || typeof description !== 'string' || !description.trim()) {
+      throw new Error(`field "${name}" needs a name of letters, digits and _ and a description`);
+    }
+    return { name, description: description.trim() };
+  });
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -97,6 +124,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid configuration: ${formatIssues(parsed.error.issues, 'environment').join('; ')}`);
   const e = parsed.data;
+  let analysisCustomFields: AnalysisCustomField[];
+  try {
+    analysisCustomFields = parseAnalysisCustomFields(e.ANALYSIS_CUSTOM_FIELDS);
+  } catch (err) {
+    throw new Error(`Invalid configuration: ANALYSIS_CUSTOM_FIELDS ${err instanceof Error ? err.message : String(err)}`);
+  }
   let models: Model[] | undefined;
   try {
     models = parsePlanModels(e.PLAN_MODELS);
@@ -130,5 +163,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
       google: { apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY, baseUrl: e.GOOGLE_BASE_URL },
     },
+    analysisCustomFields,
   };
 }
