@@ -4,6 +4,7 @@ import * as createResources from './20261122B-create-resources.js';
 import * as createChatbots from './20261122C-create-chatbots.js';
 import * as createConversationsAndLeads from './20261122D-create-conversations-and-leads.js';
 import * as createJobs from './20261122E-create-jobs.js';
+import * as extendResourceChunks from './20261122F-extend-resource-chunks.js';
 
 type Migration = Knex.Migration;
 
@@ -18,6 +19,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261122C-create-chatbots', createChatbots],
   ['20261122D-create-conversations-and-leads', createConversationsAndLeads],
   ['20261122E-create-jobs', createJobs],
+  ['20261122F-extend-resource-chunks', extendResourceChunks],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {
