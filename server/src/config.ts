@@ -32,6 +32,9 @@ const EnvSchema = z.object({
   ANTHROPIC_BASE_URL: optionalString,
   GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
   GOOGLE_BASE_URL: optionalString,
+  CHAT_CONTEXT_CHUNKS: z.string().regex(/^\d+$/, 'must be a positive integer').default('6').transform(Number),
+  RESOURCE_CHAT_MODEL: ModelSchema.default('alpha-4o-mini'),
+  SSE_HEARTBEAT_MS: z.string().regex(/^\d+$/, 'must be a non-negative integer').default('15000').transform(Number),
   ANALYSIS_CUSTOM_FIELDS: optionalString,
 });
 
@@ -82,6 +85,12 @@ export interface Config {
   jobConcurrency: number;
   embedSessionSecret?: string;
   providers: Record<ModelFamily, ProviderCredentials>;
+  /** Passages retrieved as context for each chat question. */
+  chatContextChunks: number;
+  /** The model of `/v1/resource/chat*` (a resource has no model of its own). */
+  resourceChatModel: Model;
+  /** Gap between SSE heartbeat comments on an idle stream; 0 disables them. */
+  sseHeartbeatMs: number;
   analysisCustomFields: AnalysisCustomField[];
 }
 
@@ -133,8 +142,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   let models: Model[] | undefined;
   try {
     models = parsePlanModels(e.PLAN_MODELS);
-  } catch {
-    throw new Error(`Invalid configuration: PLAN_MODELS must list model names from: ${ModelSchema.options.join(', ')}`);
+  } catch (cause) {
+    throw new Error(`Invalid configuration: PLAN_MODELS must list model names from: ${ModelSchema.options.join(', ')}`, { cause });
   }
   return {
     port: e.PORT,
@@ -163,6 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
       google: { apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY, baseUrl: e.GOOGLE_BASE_URL },
     },
+    chatContextChunks: Math.max(1, e.CHAT_CONTEXT_CHUNKS),
+    resourceChatModel: e.RESOURCE_CHAT_MODEL,
+    sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
     analysisCustomFields,
   };
 }

@@ -27,6 +27,16 @@ export interface OpenDatabaseOptions {
 // store stays far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 
+// Workaround: knex-pglite derives the SQL command from knex's method name, so a delete ("del")
+// is reported as "DEL" and knex returns the raw result instead of the deleted row count.
+// See knex-pglite's processResponse. Remove when: it maps `del` to DELETE.
+type ResponseProcessor = new (config: Knex.Config) => { processResponse(obj: object, runner: unknown): unknown };
+class PgLiteClient extends (ClientPgLite as unknown as ResponseProcessor) {
+  override processResponse(obj: { method?: string }, runner: unknown): unknown {
+    return super.processResponse(obj.method === 'del' ? { ...obj, method: 'delete' } : obj, runner);
+  }
+}
+
 /** The PGlite extensions every embedded database loads. */
 export const PGLITE_EXTENSIONS = { vector };
 
@@ -51,7 +61,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const instance = pglite;
   // knex-pglite takes an existing instance only through this factory form, which its types omit.
   const db = knexFactory({
-    client: ClientPgLite as unknown as typeof knexFactory.Client,
+    client: PgLiteClient as unknown as typeof knexFactory.Client,
     connection: (() => ({ pglite: instance })) as unknown as Knex.StaticConnectionConfig,
     migrations: { migrationSource },
   });

@@ -1,0 +1,66 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { destination, pino } from 'pino';
+import { createApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { ChatbotsRepository } from '../src/features/chatbots/chatbots.repository.js';
+import { createServices } from '../src/services.js';
+import { alternate, fmt, load, type Benchmark } from './bench-kit.js';
+import { benchDatabase } from './bench-database.js';
+
+async function listen(app: express.Express): Promise<{ server: Server; url: string }> {
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/**
+ * GET /v1/chatbot/{id} through the full stack (logging, auth, validation, repository, mapping)
+ * against a bare Express handler doing the same indexed query on the same database.
+ */
+export const benchmark: Benchmark = {
+  name: 'GET /v1/chatbot/{id}: full stack vs bare Express',
+  databases: ['pglite', 'postgres'],
+  async run(ctx) {
+    const database = await benchDatabase(ctx.database);
+    const config = loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'info' });
+    // Real request logging, written where it costs the same as a log file but fills no disk.
+    const services = createServices(config, database, pino({ level: 'info' }, destination({ dest: '/dev/null', sync: false })));
+    const org = await services.organisations.createOrganisation({ name: 'Bench' });
+    const auth = (await services.organisations.authenticate(org.apiKey))!;
+    const chatbot = await services.chatbots.create(auth, { name: 'Bench bot', resourceIds: [], showBadge: false, model: 'alpha-4o-mini', accessLevel: 'PUBLIC', welcomeMessage: 'Hi', chatbotMessageColor: '#F6F7F8', userMessageColor: '#E0EEFA', conversationBackgroundColor: '#FFFFFF', secondaryBackgroundColor: '#F6F7F8', enabledEmoji: false, personalityType: 'ASSISTANT', toneType: 'FRIENDLY', tags: [] });
+
+    const bare = express();
+    // The same indexed query the repository runs (the chatbot with its resource ids), nothing else.
+    const repository = new ChatbotsRepository(database.db);
+    bare.get('/chatbot/:id', async (req, res) => {
+      res.json(await repository.find(org.organisationId, req.params.id));
+    });
+    const full = await listen(createApp(services));
+    const baseline = await listen(bare);
+    const durationMs = ctx.full ? 10_000 : 3_000;
+    const options = { concurrency: 16, durationMs };
+    const headers = { 'x-api-key': org.apiKey };
+    await load(`${full.url}/v1/chatbot/${chatbot.id}`, { ...options, durationMs: 1000, headers });
+    await load(`${baseline.url}/chatbot/${chatbot.id}`, { ...options, durationMs: 1000 });
+    const result = await alternate(ctx.full ? 5 : 3,
+      () => load(`${baseline.url}/chatbot/${chatbot.id}`, options),
+      () => load(`${full.url}/v1/chatbot/${chatbot.id}`, { ...options, headers }),
+      (r) => r.requestsPerSecond);
+    ctx.report('bare Express + same query', { 'req/s': fmt(result.baseline.requestsPerSecond, 0), 'p99 ms': fmt(result.baseline.p99Ms) });
+    ctx.report('full stack', {
+      'req/s': fmt(result.subject.requestsPerSecond, 0), 'p99 ms': fmt(result.subject.p99Ms),
+      errors: result.subject.errors + result.baseline.errors,
+    });
+    ctx.report('ratio full/bare (goal >= 0.8)', {
+      'req/s ratio': fmt(result.subject.requestsPerSecond / result.baseline.requestsPerSecond),
+      'p99 ratio (bare/full)': fmt(result.baseline.p99Ms / result.subject.p99Ms),
+    });
+    full.server.closeAllConnections();
+    baseline.server.closeAllConnections();
+    full.server.close();
+    baseline.server.close();
+    await database.close();
+  },
+};

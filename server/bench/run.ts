@@ -1,0 +1,33 @@
+import { benchmark as chatbotGet } from './chatbot-get.bench.js';
+import type { Benchmark, BenchContext } from './bench-kit.js';
+import { postgresAvailable } from './bench-database.js';
+
+/** Every benchmark `npm run bench` runs, in order. `npm run bench -- <filter>` runs the matching ones. */
+const BENCHMARKS: Benchmark[] = [
+  chatbotGet,
+];
+
+const filter = process.argv[2]?.toLowerCase();
+const full = process.env.BENCH_FULL === '1';
+const haveProgres = await postgresAvailable();
+process.stdout.write(`Parley benchmarks (${full ? 'full' : 'quick'} sizes; BENCH_FULL=1 for full)\n`);
+for (const benchmark of BENCHMARKS) {
+  if (filter && !benchmark.name.toLowerCase().includes(filter)) continue;
+  for (const database of benchmark.databases) {
+    if (database === 'postgres' && !haveProgres) {
+      process.stdout.write(`\n## ${benchmark.name} [postgres]: skipped, no PostgreSQL server\n`);
+      continue;
+    }
+    process.stdout.write(`\n## ${benchmark.name} [${database}]\n`);
+    const ctx: BenchContext = {
+      database, full,
+      report: (label, figures) => process.stdout.write(`  ${label.padEnd(44)} ${Object.entries(figures).map(([k, v]) => `${k}=${v}`).join('  ')}\n`),
+    };
+    try {
+      await benchmark.run(ctx);
+    } catch (err) {
+      process.stdout.write(`  FAILED: ${err instanceof Error ? err.stack : String(err)}\n`);
+      process.exitCode = 1;
+    }
+  }
+}
