@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from './openapi.js';
+
+const SPEC = fs.readFileSync(new URL('../../../docs/contract/service-api.md', import.meta.url), 'utf8');
+
+/** Every `| METHOD | /v1/... |` row of the spec's endpoint tables. */
+function specOperations(): [string, string][] {
+  return [...SPEC.matchAll(/^\| (GET|POST|PUT|DELETE) \| (\/v1\/[^ |]*)[^|]*\|/gm)].map((m) => [m[1]!.toLowerCase(), m[2]!]);
+}
+
+describe('the OpenAPI document', () => {
+  const document = buildOpenApiDocument('http://localhost:3000') as {
+    openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; security: unknown[] }>>;
+  };
+
+  it('is OpenAPI 3.1 and holds every /v1 operation of the spec', () => {
+    expect(document.openapi).toBe('3.1.0');
+    const operations = specOperations();
+    expect(operations.length).toBe(20);
+    for (const [method, path] of operations) {
+      expect(document.paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined();
+    }
+  });
+
+  it('documents the error statuses the spec lists, and the embed and system routes', () => {
+    const rows = [...SPEC.matchAll(/^\| (GET|POST|PUT|DELETE) \| (\/v1\/[^ |]*) \|[^|]*\|[^|]*\| ([\d, ]+) \|$/gm)];
+    expect(rows.length).toBeGreaterThan(10);
+    for (const [, method, path, statuses] of rows) {
+      const documented = Object.keys(document.paths[path!]![method!.toLowerCase()]!.responses);
+      for (const status of statuses!.split(',').map((s) => s.trim())) expect(documented, `${method} ${path}`).toContain(status);
+    }
+    for (const path of ['/v1/embed/{chatbotId}/config', '/v1/embed/{chatbotId}/chat-stream', '/v1/openapi.json', '/health']) {
+      expect(document.paths[path]).toBeDefined();
+    }
+  });
+
+  it('requires x-api-key everywhere except the public routes', () => {
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const operation of Object.values(operations)) {
+        const isPublic = path.startsWith('/v1/embed/') || path === '/v1/openapi.json' || path === '/health';
+        expect(operation.security.some((s) => JSON.stringify(s) === '{"apiKey":[]}'), path).toBe(!isPublic);
+      }
+    }
+  });
+});
