@@ -1,8 +1,10 @@
 import path from 'node:path';
 import express, { type Express } from 'express';
 import { chatbotsRoutes } from './features/chatbots/chatbots.routes.js';
+import { conversationsRoutes } from './features/conversations/conversations.routes.js';
 import { embedAvatarRoutes } from './features/embed/embed-avatar.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { leadsRoutes } from './features/leads/leads.routes.js';
 import { apiKeyAuth } from './http/api-key-auth.js';
 import { docsRoutes } from './http/docs.routes.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
@@ -25,6 +27,8 @@ export function createApp(services: Services): Express {
   app.use(embedAvatarRoutes(services.chatbotsRepository));
   app.use('/v1', apiKeyAuth(services.organisations));
   app.use(chatbotsRoutes(services.chatbots, uploads));
+  app.use(conversationsRoutes(services.conversations));
+  app.use(leadsRoutes(services.leads));
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

@@ -3,9 +3,17 @@ import type { Config } from './config.js';
 import type { Database } from './db/knex.js';
 import { ChatbotsRepository } from './features/chatbots/chatbots.repository.js';
 import { ChatbotsService } from './features/chatbots/chatbots.service.js';
+import { analyseConversationJob } from './features/conversations/analysis/analyse-conversation.job.js';
+import { ANALYSE_CONVERSATION, AnalysisScheduler } from './features/conversations/analysis/analysis-scheduler.js';
+import { ConversationAnalyser } from './features/conversations/analysis/conversation-analyser.js';
+import { ConversationsRepository } from './features/conversations/conversations.repository.js';
+import { ConversationsService } from './features/conversations/conversations.service.js';
+import { LeadsRepository } from './features/leads/leads.repository.js';
+import { LeadsService } from './features/leads/leads.service.js';
 import { OrganisationsService } from './features/organisations/organisations.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { JobWorker } from './jobs/job-worker.js';
+import { ModelRegistry } from './providers/llm/model-registry.js';
 
 /** Everything the routes and workers use, built once per process. */
 export interface Services {
@@ -17,6 +25,8 @@ export interface Services {
   organisations: OrganisationsService;
   chatbots: ChatbotsService;
   chatbotsRepository: ChatbotsRepository;
+  conversations: ConversationsService;
+  leads: LeadsService;
 }
 
 export interface ServiceOptions {
@@ -33,5 +43,12 @@ export function createServices(config: Config, database: Database, logger: Logge
   const organisations = new OrganisationsService(db, config, logger);
   const chatbotsRepository = new ChatbotsRepository(db);
   const chatbots = new ChatbotsService(chatbotsRepository, config.publicUrl);
-  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository };
+  const conversationsRepository = new ConversationsRepository(db);
+  const conversations = new ConversationsService(db, conversationsRepository, chatbots, new AnalysisScheduler(jobs, worker));
+  const leads = new LeadsService(new LeadsRepository(db), chatbots);
+  worker.register(ANALYSE_CONVERSATION, analyseConversationJob({
+    conversations: conversationsRepository, chatbots: chatbotsRepository, logger: logger.child({ component: 'analysis' }),
+    analyser: new ConversationAnalyser(db, new ModelRegistry(config.providers), config.analysisCustomFields),
+  }));
+  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, conversations, leads };
 }

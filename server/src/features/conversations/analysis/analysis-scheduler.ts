@@ -1,0 +1,33 @@
+import type { Knex } from 'knex';
+import type { JobQueue } from '../../../jobs/job-queue.js';
+import type { JobWorker } from '../../../jobs/job-worker.js';
+
+/** The job kind that analyses one conversation. */
+export const ANALYSE_CONVERSATION = 'analyse-conversation';
+
+/** Payload of an analysis job: the job always reads the conversation's latest version. */
+export interface AnalyseConversationPayload { conversationId: string }
+
+/** Attempts per analysis (a provider outage); the last failure marks the analysis FAILED. */
+export const ANALYSIS_MAX_ATTEMPTS = 3;
+
+/**
+ * Queues analyses. At most one analysis per conversation waits at a time (dedupeKey): saves
+ * arriving while one waits are covered by it, since the job reads the conversation when it runs.
+ */
+export class AnalysisScheduler {
+  constructor(private readonly jobs: JobQueue, private readonly worker: JobWorker) {}
+
+  /** Queues an analysis in the caller's transaction, so a save never commits without one. */
+  async schedule(conversationId: string, db: Knex): Promise<void> {
+    const payload: AnalyseConversationPayload = { conversationId };
+    await this.jobs.enqueue(ANALYSE_CONVERSATION, payload, {
+      dedupeKey: `${ANALYSE_CONVERSATION}:${conversationId}`, maxAttempts: ANALYSIS_MAX_ATTEMPTS,
+    }, db);
+  }
+
+  /** Wakes this process's idle workers after the transaction committed. */
+  wake(): void {
+    this.worker.notify();
+  }
+}

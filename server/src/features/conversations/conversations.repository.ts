@@ -1,0 +1,119 @@
+import type { Knex } from 'knex';
+import type {
+  AnalysisResult, AnalysisStatus, ChatMessage, ConversationSource, ConversationSourceType,
+} from '@parley/shared';
+
+/** A conversation row, as the repository reads it. */
+export interface ConversationRecord {
+  id: string;
+  organisationId: string;
+  chatbotId: string;
+  userId: string | null;
+  createdAt: number;
+  /** Changes on every save; the analysis writes its result only for the version it read. */
+  updatedAt: number;
+  messages: ChatMessage[];
+  source: ConversationSource;
+  visitorTokenHash: string | null;
+  analysisStatus: AnalysisStatus;
+  analysisResult: AnalysisResult | null;
+}
+
+/** Which conversation a save targets; `visitorTokenHash` restricts it to the visitor holding the token. */
+export interface ConversationKey {
+  organisationId: string;
+  chatbotId: string;
+  id: string;
+  visitorTokenHash?: string;
+}
+
+/** Why an update changed nothing. */
+export type UpdateOutcome = { kind: 'saved'; record: ConversationRecord } | { kind: 'absent' } | { kind: 'too-long' };
+
+type Row = Record<string, unknown>;
+
+function toRecord(row: Row): ConversationRecord {
+  return {
+    id: row.id as string, organisationId: row.organisation_id as string, chatbotId: row.chatbot_id as string,
+    userId: (row.user_id as string | null) ?? null, createdAt: row.created_at as number, updatedAt: row.updated_at as number,
+    messages: row.messages as ChatMessage[], source: row.source as ConversationSource,
+    visitorTokenHash: (row.visitor_token_hash as string | null) ?? null,
+    analysisStatus: row.analysis_status as AnalysisStatus, analysisResult: (row.analysis_result as AnalysisResult | null) ?? null,
+  };
+}
+
+/** Conversations; every read and write filters by organisation and chatbot. */
+export class ConversationsRepository {
+  constructor(private readonly db: Knex) {}
+
+  async insert(record: ConversationRecord, db: Knex = this.db): Promise<void> {
+    await db('conversations').insert({
+      id: record.id, organisation_id: record.organisationId, chatbot_id: record.chatbotId, user_id: record.userId,
+      created_at: record.createdAt, updated_at: record.updatedAt, messages: JSON.stringify(record.messages),
+      source_type: record.source.type, source: JSON.stringify(record.source), visitor_token_hash: record.visitorTokenHash,
+      analysis_status: record.analysisStatus,
+    });
+  }
+
+  async find(key: ConversationKey, db: Knex = this.db): Promise<ConversationRecord | undefined> {
+    const row = await this.whereKey(db('conversations'), key).first();
+    return row ? toRecord(row) : undefined;
+  }
+
+  /**
+   * Replaces or appends the messages in one statement (concurrent appends never lose messages),
+   * bumps `updated_at` strictly and sets the analysis back to PENDING.
+   */
+  async updateMessages(key: ConversationKey, messages: ChatMessage[], override: boolean, maxMessages: number, now: number, db: Knex = this.db): Promise<UpdateOutcome> {
+    const json = JSON.stringify(messages);
+    const query = this.whereKey(db('conversations'), key)
+      .update({
+        messages: override ? db.raw('?::jsonb', [json]) : db.raw('messages || ?::jsonb', [json]),
+        // Two saves in the same millisecond must still be two versions for the analysis.
+        updated_at: db.raw('greatest(updated_at + 1, ?::bigint)', [now]),
+        analysis_status: 'PENDING',
+      })
+      .returning('*');
+    if (!override) query.whereRaw('jsonb_array_length(messages) + ? <= ?', [messages.length, maxMessages]);
+    const [row] = await query;
+    if (row) return { kind: 'saved', record: toRecord(row) };
+    return (await this.find(key, db)) ? { kind: 'too-long' } : { kind: 'absent' };
+  }
+
+  /**
+   * The chatbot's conversations created in `[start, end]`, newest first, optionally of some
+   * source types only. Served by the (chatbot_id, created_at) index: a backward range scan.
+   */
+  async listByChatbot(chatbotId: string, start: number, end: number, sources: readonly ConversationSourceType[]): Promise<ConversationRecord[]> {
+    const query = this.db('conversations')
+      .select('id', 'organisation_id', 'chatbot_id', 'user_id', 'created_at', 'updated_at', 'messages', 'source', 'analysis_status', 'analysis_result')
+      .where('chatbot_id', chatbotId)
+      .whereBetween('created_at', [start, end])
+      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    if (sources.length > 0) query.whereIn('source_type', [...sources]);
+    return (await query).map(toRecord);
+  }
+
+  /** A conversation by id alone: for the analysis job, which carries no organisation. */
+  async findById(id: string): Promise<ConversationRecord | undefined> {
+    const row = await this.db('conversations').where({ id }).first();
+    return row ? toRecord(row) : undefined;
+  }
+
+  /**
+   * Sets the analysis state of the version `updatedAt` of a conversation. False when the
+   * conversation changed (or vanished) since: that version's analysis is obsolete.
+   */
+  async setAnalysis(id: string, updatedAt: number, status: AnalysisStatus, result?: AnalysisResult): Promise<boolean> {
+    const fields: Row = { analysis_status: status };
+    if (result) fields.analysis_result = JSON.stringify(result);
+    const updated = await this.db('conversations').where({ id, updated_at: updatedAt }).update(fields);
+    return updated > 0;
+  }
+
+  private whereKey(query: Knex.QueryBuilder, key: ConversationKey): Knex.QueryBuilder {
+    query.where({ id: key.id, chatbot_id: key.chatbotId, organisation_id: key.organisationId });
+    if (key.visitorTokenHash !== undefined) query.where('visitor_token_hash', key.visitorTokenHash);
+    return query;
+  }
+}

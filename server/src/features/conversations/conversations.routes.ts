@@ -1,0 +1,13 @@
+import { Router } from 'express';
+import { conversationContract } from '@parley/shared';
+import { authOf } from '../../http/api-key-auth.js';
+import { mountRoute } from '../../http/define-route.js';
+import type { ConversationsService } from './conversations.service.js';
+
+/** `POST /v1/conversation` and `GET /v1/conversation/{chatbotId}`. */
+export function conversationsRoutes(conversations: ConversationsService): Router {
+  const router = Router();
+  mountRoute(router, conversationContract.save, ({ req, body }) => conversations.save(authOf(req), body));
+  mountRoute(router, conversationContract.list, ({ req, params, query }) => conversations.list(authOf(req), params.id, query));
+  return router;
+}

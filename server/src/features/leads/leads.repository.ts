@@ -1,0 +1,51 @@
+import type { Knex } from 'knex';
+
+/** A lead row, as the repository reads it. */
+export interface LeadRecord {
+  id: string;
+  organisationId: string;
+  chatbotId: string;
+  conversationId: string | null;
+  createdAt: number;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+}
+
+type Row = Record<string, unknown>;
+
+function toRecord(row: Row): LeadRecord {
+  return {
+    id: row.id as string, organisationId: row.organisation_id as string, chatbotId: row.chatbot_id as string,
+    conversationId: (row.conversation_id as string | null) ?? null, createdAt: row.created_at as number,
+    name: (row.name as string | null) ?? null, email: (row.email as string | null) ?? null, phone: (row.phone as string | null) ?? null,
+  };
+}
+
+/** Leads of a chatbot; every query filters by chatbot (and organisation where it writes). */
+export class LeadsRepository {
+  constructor(private readonly db: Knex) {}
+
+  async insert(record: LeadRecord): Promise<void> {
+    await this.db('leads').insert({
+      id: record.id, organisation_id: record.organisationId, chatbot_id: record.chatbotId, conversation_id: record.conversationId,
+      created_at: record.createdAt, name: record.name, email: record.email, phone: record.phone,
+    });
+  }
+
+  /** The chatbot's leads created in `[start, end]`, newest first (the (chatbot_id, created_at) index). */
+  async listByChatbot(chatbotId: string, start: number, end: number): Promise<LeadRecord[]> {
+    const rows = await this.db('leads')
+      .where('chatbot_id', chatbotId)
+      .whereBetween('created_at', [start, end])
+      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    return rows.map(toRecord);
+  }
+
+  /** Whether the conversation exists and belongs to the chatbot. */
+  async conversationExists(organisationId: string, chatbotId: string, conversationId: string): Promise<boolean> {
+    const row = await this.db('conversations')
+      .where({ id: conversationId, chatbot_id: chatbotId, organisation_id: organisationId }).first('id');
+    return row !== undefined;
+  }
+}

@@ -1,0 +1,12 @@
+import { Router } from 'express';
+import { leadContract } from '@parley/shared';
+import { authOf } from '../../http/api-key-auth.js';
+import { mountRoute } from '../../http/define-route.js';
+import type { LeadsService } from './leads.service.js';
+
+/** `GET /v1/lead/{chatbotId}` (visitors leave leads through the embed feature). */
+export function leadsRoutes(leads: LeadsService): Router {
+  const router = Router();
+  mountRoute(router, leadContract.list, ({ req, params, query }) => leads.list(authOf(req), params.id, query));
+  return router;
+}

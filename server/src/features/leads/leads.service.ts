@@ -1,0 +1,57 @@
+import { type Lead, type LeadCapture, type LeadListing, type TimeRangeQuery } from '@parley/shared';
+import { newId } from '../../db/ids.js';
+import { notFound } from '../../errors/http-error.js';
+import type { ChatbotRecord } from '../chatbots/chatbots.repository.js';
+import type { ChatbotsService } from '../chatbots/chatbots.service.js';
+import { resolveListingRange } from '../conversations/listing-range.js';
+import type { AuthContext } from '../organisations/organisations.service.js';
+import type { LeadRecord, LeadsRepository } from './leads.repository.js';
+
+/** A lead as the API returns it: absent contact fields are omitted. */
+export function toLeadResponse(record: LeadRecord): Lead {
+  return {
+    createdAt: record.createdAt,
+    ...(record.email !== null ? { email: record.email } : {}),
+    ...(record.name !== null ? { name: record.name } : {}),
+    ...(record.phone !== null ? { phone: record.phone } : {}),
+  };
+}
+
+/** Leads: captured from visitors (embed) and listed for the chatbot's organisation. */
+export class LeadsService {
+  constructor(private readonly repository: LeadsRepository, private readonly chatbots: ChatbotsService) {}
+
+  /**
+   * Stores a visitor's contact details for the chatbot. `lead` must already be validated with
+   * `LeadCaptureSchema` (email syntax, phone in international form, an email or a phone); the
+   * caller (the public embed endpoint) has checked access level, origin and session.
+   * `conversationId`, when given, links the lead to one of the chatbot's conversations.
+   * @throws 404 when `conversationId` is not a conversation of this chatbot.
+   */
+  async capture(chatbot: ChatbotRecord, lead: LeadCapture, conversationId?: string): Promise<Lead> {
+    if (conversationId !== undefined && !await this.repository.conversationExists(chatbot.organisationId, chatbot.id, conversationId)) {
+      throw notFound(`conversation ${conversationId}`);
+    }
+    const now = Date.now();
+    const record: LeadRecord = {
+      id: newId(now), organisationId: chatbot.organisationId, chatbotId: chatbot.id, conversationId: conversationId ?? null,
+      createdAt: now, name: lead.name ?? null, email: lead.email ?? null, phone: lead.phone ?? null,
+    };
+    await this.repository.insert(record);
+    return toLeadResponse(record);
+  }
+
+  /**
+   * `GET /v1/lead/{chatbotId}`: the chatbot's leads created in the inclusive range, newest first.
+   * @throws 400 for a bad range; 404 when the chatbot is not the organisation's.
+   */
+  async list(auth: AuthContext, chatbotId: string, query: TimeRangeQuery): Promise<LeadListing> {
+    const range = resolveListingRange(query);
+    const chatbot = await this.chatbots.getRecord(auth, chatbotId);
+    const records = await this.repository.listByChatbot(chatbot.id, range.start, range.end);
+    return {
+      chatbotName: chatbot.name, startInterval: range.startInterval, endInterval: range.endInterval,
+      createdAt: new Date(chatbot.createdAt).toISOString(), leads: records.map(toLeadResponse),
+    };
+  }
+}
