@@ -1,0 +1,116 @@
+import { css } from 'lit';
+import { baseStyles } from '../../styles/base.styles.js';
+
+export const styles = [baseStyles, css`
+  :host {
+    position: fixed;
+    bottom: calc(var(--cw-offset) + 68px);
+    width: min(400px, calc(100vw - 2 * var(--cw-offset)));
+    height: min(640px, calc(100vh - var(--cw-offset) - 100px));
+    display: block;
+    animation: open 200ms ease-out both;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  :host([align='right']) { right: var(--cw-offset); }
+  :host([align='left']) { left: var(--cw-offset); }
+  :host([mode='page']) {
+    position: relative;
+    inset: auto;
+    width: 100%;
+    height: 100%;
+    animation: none;
+  }
+  .panel {
+    display: flex;
+    flex-direction: column;
+    height: 100%;
+    overflow: hidden;
+    border-radius: 18px;
+    background: var(--cw-conversation-bg);
+    color: var(--cw-conversation-fg);
+    box-shadow: 0 16px 48px rgb(15 23 42 / 0.22), 0 2px 8px rgb(15 23 42 / 0.1);
+  }
+  :host([mode='page']) .panel {
+    border-radius: 0;
+    box-shadow: none;
+  }
+  header {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    padding: 14px 10px 14px 16px;
+    background: var(--cw-header-bg);
+    color: var(--cw-header-fg);
+  }
+  .avatar {
+    flex: none;
+    width: 38px;
+    height: 38px;
+    border-radius: 50%;
+    object-fit: cover;
+    background: rgb(255 255 255 / 0.9);
+  }
+  .avatar.placeholder {
+    display: grid;
+    place-items: center;
+    color: var(--cw-accent);
+    font-weight: 700;
+    font-size: 17px;
+  }
+  .titles {
+    flex: 1;
+    min-width: 0;
+  }
+  h2 {
+    margin: 0;
+    font-size: 16px;
+    font-weight: 650;
+    line-height: 1.25;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .subtitle {
+    margin: 2px 0 0;
+    font-size: 13px;
+    opacity: 0.88;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .body {
+    flex: 1;
+    min-height: 0;
+    display: flex;
+    flex-direction: column;
+  }
+  .badge {
+    margin: 0;
+    padding: 6px;
+    text-align: center;
+    font-size: 11.5px;
+    color: var(--cw-secondary-fg);
+    background: var(--cw-secondary-bg);
+    opacity: 0.85;
+  }
+  .badge strong {
+    font-weight: 650;
+  }
+  @keyframes open {
+    from { opacity: 0; transform: translateY(12px) scale(0.98); }
+  }
+  /* Phones: the chat takes the whole screen. */
+  @media (max-width: 480px) {
+    :host(:not([mode='page'])) {
+      inset: 0;
+      width: 100%;
+      height: 100%;
+      z-index: 1;
+    }
+    .panel {
+      border-radius: 0;
+    }
+  }
+`];

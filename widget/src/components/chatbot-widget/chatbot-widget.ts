@@ -1,0 +1,137 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { element } from '../../internal/define.js';
+import { styleMap } from 'lit/directives/style-map.js';
+import type { EmbedConfig } from '@parley/shared';
+import { EmbedClient, type EmbedApi } from '../../api/embed-client.js';
+import { EmbedError } from '../../api/embed-error.js';
+import { OpenChangeEvent, WidgetErrorEvent } from '../../events/widget-events.js';
+import { storage } from '../../internal/storage.js';
+import { themeOf } from '../../internal/theme.js';
+import { icons } from '../../styles/icons.js';
+import '../chat-panel/chat-panel.js';
+import '../popup-messages/popup-messages.js';
+import { styles } from './chatbot-widget.styles.js';
+
+/** Where the embed API lives when `api-base` is not set: the widget script's own origin. */
+export const widgetDefaults = { apiBase: '' };
+
+/**
+ * @summary The chatbot a site owner embeds: a launcher bubble that opens the chat window, or
+ * (mode="page") a full-page chat. Its look comes from the chatbot's settings.
+ * @event cw-open-change - The chat window opened or closed (`event.open`).
+ * @event cw-message-sent - The visitor sent a message (`event.text`).
+ * @event cw-lead-submitted - The visitor left contact details (`event.lead`).
+ * @event cw-error - A request failed (`event.status`, `event.messages`).
+ * @csspart launcher - The round button that opens and closes the chat.
+ * @cssproperty --cw-offset - Distance of the launcher from the viewport edges (default 20px).
+ */
+@element('chatbot-widget')
+export class ChatbotWidget extends LitElement {
+  static override styles = styles;
+
+  /** The chatbot to talk to. */
+  @property({ attribute: 'chatbot-id' }) chatbotId = '';
+  /** Origin of the Parley service; defaults to where widget.js was loaded from. */
+  @property({ attribute: 'api-base' }) apiBase = '';
+  /** `bubble` (a launcher in a corner) or `page` (the chat fills the element). */
+  @property({ reflect: true }) mode: 'bubble' | 'page' = 'bubble';
+  /** Whether the chat window is open (always true in page mode). */
+  @property({ type: Boolean, reflect: true }) open = false;
+
+  @state() private config: EmbedConfig | undefined;
+  @state() private unavailable = '';
+  @state() private popupsVisible = false;
+  /** The panel is created on first open and then kept, so a running answer survives closing. */
+  @state() private panelCreated = false;
+  @query('.launcher') private launcher?: HTMLButtonElement;
+
+  /** The transport; tests replace it before the element connects. */
+  api: EmbedApi | undefined;
+  private popupTimer: number | undefined;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.popupTimer);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if ((changed.has('chatbotId') || changed.has('apiBase')) && this.chatbotId) void this.load();
+    if (changed.has('open') && this.open) this.panelCreated = true;
+  }
+
+  private get popupKey(): string {
+    return `parley.${this.chatbotId}.popups-dismissed`;
+  }
+
+  private async load(): Promise<void> {
+    const base = (this.apiBase || widgetDefaults.apiBase || location.origin).replace(/\/+$/, '');
+    if (!this.api || this.api.chatbotId !== this.chatbotId) this.api = new EmbedClient(base, this.chatbotId);
+    this.config = undefined;
+    this.unavailable = '';
+    try {
+      this.config = await this.api.getConfig();
+    } catch (err) {
+      const error = err instanceof EmbedError ? err : new EmbedError(0);
+      this.unavailable = error.status === 403 ? 'This chatbot is not available here.' : 'The chat could not be loaded.';
+      this.dispatchEvent(new WidgetErrorEvent(error.status, error.messages));
+      return;
+    }
+    if (this.mode === 'page') this.open = true;
+    if (this.config.bubblePopupMessages.length > 0 && !storage.read(this.popupKey)) {
+      // A short delay so the popup does not compete with the page's own first paint.
+      this.popupTimer = window.setTimeout(() => { this.popupsVisible = !this.open; }, 1200);
+    }
+  }
+
+  /** Opens or closes the chat window. */
+  toggle(open = !this.open): void {
+    if (this.mode === 'page' || open === this.open) return;
+    this.open = open;
+    if (open) this.popupsVisible = false;
+    this.dispatchEvent(new OpenChangeEvent(open));
+    if (!open) void this.updateComplete.then(() => this.launcher?.focus());
+  }
+
+  private dismissPopups(): void {
+    this.popupsVisible = false;
+    storage.write(this.popupKey, true);
+  }
+
+  private onKeydown(event: KeyboardEvent): void {
+    if (event.key === 'Escape' && this.open && this.mode === 'bubble') {
+      event.stopPropagation();
+      this.toggle(false);
+    }
+  }
+
+  protected override render() {
+    if (!this.config || !this.api) {
+      return this.mode === 'page' && this.unavailable ? html`<p class="unavailable" role="alert">${this.unavailable}</p>` : nothing;
+    }
+    const config = this.config;
+    const page = this.mode === 'page';
+    return html`
+      <div class="root align-${config.bubbleAlignment} ${page ? 'page' : 'bubble'}" style=${styleMap(themeOf(config))}
+        @keydown=${this.onKeydown}>
+        ${this.panelCreated || page ? html`
+          <cw-chat-panel id="panel" .config=${config} .api=${this.api} .mode=${this.mode} align=${config.bubbleAlignment} ?hidden=${!this.open}
+            .active=${this.open} @cw-close=${() => this.toggle(false)}></cw-chat-panel>` : nothing}
+        ${!page && this.popupsVisible && !this.open ? html`
+          <cw-popup-messages .messages=${config.bubblePopupMessages} .align=${config.bubbleAlignment}
+            @cw-popup-open=${() => this.toggle(true)} @cw-popup-dismiss=${this.dismissPopups}></cw-popup-messages>` : nothing}
+        ${page ? nothing : html`
+          <button class="launcher" part="launcher" aria-haspopup="dialog" aria-controls="panel" aria-expanded=${String(this.open)}
+            aria-label=${this.open ? 'Close chat' : `Open chat with ${config.name}`} @click=${() => this.toggle()}>
+            ${this.open ? icons.close : icons.chat}
+          </button>`}
+      </div>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'chatbot-widget': ChatbotWidget;
+  }
+}

@@ -1,0 +1,110 @@
+import { LitElement, html, nothing } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { element } from '../../internal/define.js';
+import { icons } from '../../styles/icons.js';
+import { styles } from './composer.styles.js';
+
+/** `cw-send`: the visitor submitted a message. */
+export class ComposerSendEvent extends Event {
+  constructor(readonly text: string) {
+    super('cw-send', { bubbles: true, composed: true });
+  }
+}
+
+/**
+ * @summary The message box: Enter sends, Shift+Enter adds a line; a stop button while the
+ * answer streams; an emoji picker (loaded on first use) when the chatbot enables it.
+ * @event cw-send - The visitor sent `event.text`.
+ * @event cw-stop - The visitor stopped the answer.
+ */
+@element('cw-composer')
+export class CwComposer extends LitElement {
+  static override styles = styles;
+
+  /** An answer is streaming: the send button becomes a stop button. */
+  @property({ type: Boolean }) streaming = false;
+  /** Show the emoji button. */
+  @property({ type: Boolean }) emoji = false;
+
+  @state() private emojis: string[] | undefined;
+  @state() private pickerOpen = false;
+  @state() private empty = true;
+  @query('textarea') private textarea!: HTMLTextAreaElement;
+
+  override focus(): void {
+    this.textarea?.focus();
+  }
+
+  private send(): void {
+    const text = this.textarea.value.trim();
+    if (!text || this.streaming) return;
+    this.dispatchEvent(new ComposerSendEvent(text));
+    this.textarea.value = '';
+    this.onInput();
+  }
+
+  private onKeydown(event: KeyboardEvent): void {
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      this.send();
+    } else if (event.key === 'Escape' && this.pickerOpen) {
+      event.stopPropagation();
+      this.pickerOpen = false;
+    }
+  }
+
+  private onInput(): void {
+    const area = this.textarea;
+    this.empty = area.value.trim() === '';
+    area.style.height = 'auto';
+    area.style.height = `${Math.min(area.scrollHeight, 120)}px`;
+  }
+
+  private async togglePicker(): Promise<void> {
+    this.pickerOpen = !this.pickerOpen;
+    // The emoji list is a separate chunk, fetched only when the visitor first opens the picker.
+    if (this.pickerOpen && !this.emojis) this.emojis = (await import('../../lazy/emoji-data.js')).EMOJIS;
+  }
+
+  private insert(emoji: string): void {
+    const area = this.textarea;
+    const at = area.selectionStart ?? area.value.length;
+    area.value = area.value.slice(0, at) + emoji + area.value.slice(area.selectionEnd ?? at);
+    area.selectionStart = area.selectionEnd = at + emoji.length;
+    this.pickerOpen = false;
+    this.onInput();
+    area.focus();
+  }
+
+  private renderPicker() {
+    if (!this.pickerOpen) return nothing;
+    return html`
+      <div class="picker" role="dialog" aria-label="Emoji">
+        ${this.emojis ? this.emojis.map((e) => html`<button type="button" @click=${() => this.insert(e)}>${e}</button>`)
+          : html`<span class="loading">…</span>`}
+      </div>`;
+  }
+
+  protected override render() {
+    return html`
+      ${this.renderPicker()}
+      <form @submit=${(e: Event) => { e.preventDefault(); this.send(); }}>
+        ${this.emoji ? html`
+          <button type="button" class="icon-button" aria-label="Insert emoji" aria-expanded=${String(this.pickerOpen)}
+            @click=${this.togglePicker}>${icons.smile}</button>` : nothing}
+        <label class="visually-hidden" for="input">Message</label>
+        <textarea id="input" rows="1" maxlength="4000" placeholder="Type your message…" enterkeyhint="send"
+          @keydown=${this.onKeydown} @input=${this.onInput}></textarea>
+        ${this.streaming
+          ? html`<button type="button" class="action" aria-label="Stop answering" @click=${() => this.dispatchEvent(new Event('cw-stop', { bubbles: true, composed: true }))}>${icons.stop}</button>`
+          : html`<button type="submit" class="action" aria-label="Send message" ?disabled=${this.empty}>${icons.send}</button>`}
+      </form>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cw-composer': CwComposer;
+  }
+}

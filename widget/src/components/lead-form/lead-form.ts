@@ -1,0 +1,82 @@
+import { LitElement, html, nothing } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { element } from '../../internal/define.js';
+import type { LeadCapture } from '@parley/shared';
+import type { EmbedApi } from '../../api/embed-client.js';
+import { EmbedError } from '../../api/embed-error.js';
+import { LeadSubmittedEvent, WidgetErrorEvent } from '../../events/widget-events.js';
+import { baseStyles } from '../../styles/base.styles.js';
+import { formStyles } from '../form.styles.js';
+
+/**
+ * @summary "Leave your contact details": name, email and phone (an email or a phone at least).
+ * @event cw-lead-submitted - The service stored the lead (`event.lead`).
+ * @event cw-lead-done - The visitor went back to the chat after submitting.
+ */
+@element('cw-lead-form')
+export class CwLeadForm extends LitElement {
+  static override styles = [baseStyles, formStyles];
+
+  @property({ attribute: false }) api!: EmbedApi;
+
+  @state() private error = '';
+  @state() private busy = false;
+  @state() private sent = false;
+  @query('input') private firstInput?: HTMLInputElement;
+
+  override focus(): void {
+    this.firstInput?.focus();
+  }
+
+  private async submit(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const data = new FormData(event.target as HTMLFormElement);
+    const value = (name: string) => String(data.get(name) ?? '').trim() || undefined;
+    const lead: LeadCapture = { name: value('name'), email: value('email'), phone: value('phone') };
+    if (!lead.email && !lead.phone) {
+      this.error = 'Please enter an email address or a phone number.';
+      return;
+    }
+    const body = Object.fromEntries(Object.entries(lead).filter(([, v]) => v !== undefined)) as LeadCapture;
+    this.busy = true;
+    this.error = '';
+    try {
+      await this.api.captureLead(body);
+      this.sent = true;
+      this.dispatchEvent(new LeadSubmittedEvent(body));
+    } catch (err) {
+      const error = err instanceof EmbedError ? err : new EmbedError(0);
+      this.error = error.status === 400 && error.messages.length > 0
+        ? `Please check your details: ${error.messages.join('; ')}.` : 'Your details could not be sent. Please try again.';
+      this.dispatchEvent(new WidgetErrorEvent(error.status, error.messages));
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  protected override render() {
+    if (this.sent) {
+      return html`
+        <p class="done" role="status">Thank you! We will get back to you soon.</p>
+        <button class="primary" @click=${() => this.dispatchEvent(new Event('cw-lead-done', { bubbles: true, composed: true }))}>
+          Back to the chat</button>`;
+    }
+    return html`
+      <h3>Leave your contact details</h3>
+      <p class="hint">We will get back to you. An email or a phone number is enough.</p>
+      <form @submit=${this.submit} novalidate>
+        ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+        <label>Name <input name="name" autocomplete="name" maxlength="200" /></label>
+        <label>Email <input name="email" type="email" autocomplete="email" maxlength="320" /></label>
+        <label>Phone <input name="phone" type="tel" autocomplete="tel" maxlength="30" /></label>
+        <button class="primary" type="submit" ?disabled=${this.busy}>${this.busy ? 'Sending…' : 'Send'}</button>
+      </form>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'cw-lead-form': CwLeadForm;
+  }
+}

@@ -1,0 +1,148 @@
+import { css } from 'lit';
+import { baseStyles } from '../../styles/base.styles.js';
+
+export const styles = [baseStyles, css`
+  :host {
+    flex: 1;
+    min-height: 0;
+    display: flex;
+    flex-direction: column;
+  }
+  .log {
+    flex: 1;
+    overflow-y: auto;
+    overscroll-behavior: contain;
+    padding: 16px 14px 8px;
+    display: flex;
+    flex-direction: column;
+    gap: 10px;
+    background: var(--cw-conversation-bg);
+  }
+  .log:focus-visible {
+    outline-offset: -2px;
+  }
+  .row {
+    display: flex;
+    align-items: flex-end;
+    gap: 8px;
+    animation: appear 180ms ease-out both;
+  }
+  .row.user {
+    justify-content: flex-end;
+  }
+  .mini-avatar {
+    flex: none;
+    width: 26px;
+    height: 26px;
+    border-radius: 50%;
+    object-fit: cover;
+    background: var(--cw-header-bg);
+  }
+  .message {
+    max-width: 82%;
+    padding: 9px 13px;
+    border-radius: 16px;
+    overflow-wrap: anywhere;
+  }
+  .message.bot {
+    background: var(--cw-bot-bg);
+    color: var(--cw-bot-fg);
+    border-bottom-left-radius: 5px;
+    box-shadow: 0 1px 2px rgb(15 23 42 / 0.06);
+  }
+  .message.user {
+    background: var(--cw-user-bg);
+    color: var(--cw-user-fg);
+    border-bottom-right-radius: 5px;
+  }
+  .message p, .message ul, .message ol, .message pre, .message blockquote {
+    margin: 0 0 0.5em;
+  }
+  .message > :last-child, .message > :nth-last-child(2):has(+ .caret) {
+    margin-bottom: 0;
+  }
+  .message ul, .message ol {
+    padding-inline-start: 1.3em;
+  }
+  .message a {
+    color: inherit;
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
+  .message code {
+    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    font-size: 0.88em;
+    padding: 0.1em 0.3em;
+    border-radius: 4px;
+    background: rgb(15 23 42 / 0.07);
+  }
+  .message pre {
+    overflow-x: auto;
+    padding: 8px 10px;
+    border-radius: 8px;
+    background: rgb(15 23 42 / 0.07);
+  }
+  .message pre code {
+    padding: 0;
+    background: none;
+  }
+  .message blockquote {
+    padding-inline-start: 10px;
+    border-inline-start: 3px solid rgb(15 23 42 / 0.2);
+  }
+  .message hr {
+    border: 0;
+    border-top: 1px solid rgb(15 23 42 / 0.15);
+  }
+  .caret {
+    display: inline-block;
+    width: 7px;
+    height: 1em;
+    margin-inline-start: 2px;
+    vertical-align: text-bottom;
+    background: currentColor;
+    opacity: 0.5;
+    animation: blink 1s steps(2) infinite;
+  }
+  .typing {
+    display: flex;
+    gap: 4px;
+    padding: 13px 14px;
+  }
+  .typing i {
+    width: 7px;
+    height: 7px;
+    border-radius: 50%;
+    background: currentColor;
+    opacity: 0.35;
+    animation: bounce 1.2s infinite ease-in-out;
+  }
+  .typing i:nth-child(3) { animation-delay: 0.15s; }
+  .typing i:nth-child(4) { animation-delay: 0.3s; }
+  .error {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 10px;
+    padding: 9px 12px;
+    border-radius: 12px;
+    background: #fef2f2;
+    color: #991b1b;
+    font-size: 14px;
+  }
+  .retry {
+    display: inline-flex;
+    align-items: center;
+    gap: 5px;
+    padding: 5px 10px;
+    border: 1px solid currentColor;
+    border-radius: 999px;
+    background: transparent;
+    font-size: 13px;
+    font-weight: 600;
+  }
+  .retry svg { width: 15px; height: 15px; }
+  @keyframes appear { from { opacity: 0; transform: translateY(4px); } }
+  @keyframes blink { 50% { opacity: 0; } }
+  @keyframes bounce { 0%, 80%, 100% { transform: translateY(0); opacity: 0.35; } 40% { transform: translateY(-4px); opacity: 0.8; } }
+`];
