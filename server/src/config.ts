@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ModelSchema, formatIssues, type Model } from '@parley/shared';
 
@@ -26,6 +27,11 @@ const EnvSchema = z.object({
   JOBS_ENABLED: z.enum(['true', 'false', '1', '0']).default('true').transform((value) => value === 'true' || value === '1'),
   JOB_CONCURRENCY: z.string().regex(/^\d+$/).default('2').transform(Number),
   EMBED_SESSION_SECRET: optionalString,
+  EMBED_SESSION_TTL_MINUTES: z.string().regex(/^\d+$/, 'must be a positive integer').default('1440').transform(Number),
+  EMBED_SESSION_RATE_LIMIT: z.string().regex(/^\d+$/, 'must be a positive integer').default('10').transform(Number),
+  EMBED_VISITOR_RATE_LIMIT: z.string().regex(/^\d+$/, 'must be a positive integer').default('60').transform(Number),
+  EMBED_CHATBOT_RATE_LIMIT: z.string().regex(/^\d+$/, 'must be a positive integer').default('600').transform(Number),
+  WIDGET_DIR: optionalString,
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
   ANTHROPIC_API_KEY: optionalString,
@@ -84,6 +90,18 @@ export interface Config {
   jobsEnabled: boolean;
   jobConcurrency: number;
   embedSessionSecret?: string;
+  /** Public embed traffic (decisions.md § Public embed traffic): session lifetime and rate limits. */
+  embed: {
+    sessionTtlMs: number;
+    /** Password attempts per visitor and chatbot per 15 minutes. */
+    sessionAttemptsPer15Min: number;
+    /** Chat, save and lead requests per visitor and chatbot per minute. */
+    visitorRequestsPerMinute: number;
+    /** Chat requests per chatbot per minute, all visitors together. */
+    chatbotChatsPerMinute: number;
+  };
+  /** Where the built widget (widget.js and its chunks) is served from. */
+  widgetDir: string;
   providers: Record<ModelFamily, ProviderCredentials>;
   /** Passages retrieved as context for each chat question. */
   chatContextChunks: number;
@@ -167,6 +185,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsEnabled: e.JOBS_ENABLED,
     jobConcurrency: Math.max(1, e.JOB_CONCURRENCY),
     embedSessionSecret: e.EMBED_SESSION_SECRET,
+    embed: {
+      sessionTtlMs: Math.max(1, e.EMBED_SESSION_TTL_MINUTES) * 60_000,
+      sessionAttemptsPer15Min: Math.max(1, e.EMBED_SESSION_RATE_LIMIT),
+      visitorRequestsPerMinute: Math.max(1, e.EMBED_VISITOR_RATE_LIMIT),
+      chatbotChatsPerMinute: Math.max(1, e.EMBED_CHATBOT_RATE_LIMIT),
+    },
+    widgetDir: path.resolve(e.WIDGET_DIR ?? fileURLToPath(new URL('../../widget/dist', import.meta.url))),
     providers: {
       openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
       anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
