@@ -6,13 +6,15 @@ const config = loadConfig();
 const logger = createLogger(config.logLevel);
 const service = await startService(config, logger);
 
-const lines = [`Parley is running at ${config.publicUrl}`, `  API reference: ${config.publicUrl}/docs`];
+// PORT=0 picks a free port: then only the listening address is known.
+const publicUrl = config.port === 0 ? service.url : config.publicUrl;
+const lines = [`Parley is running at ${publicUrl}`, `  API reference: ${publicUrl}/docs`];
 if (service.bootstrapped) {
   const key = service.bootstrapped.apiKey;
   lines.push(
     '',
     `  Your first API key (shown once, keep it safe): ${key}`,
-    `  Try it: curl -H "x-api-key: ${key}" ${config.publicUrl}/v1/chatbot/all`,
+    `  Try it: curl -H "x-api-key: ${key}" ${publicUrl}/v1/chatbot/all`,
     '  More keys: npm run -s keys -- create --org "My company"',
   );
 }

@@ -46,8 +46,13 @@ export async function startService(config: Config, logger: Logger, options: Serv
     // Embedded: this process is the database's only user, so any running job was interrupted.
     if (database.kind === 'pglite') await services.jobs.requeueRunning();
     services.worker.start();
+    services.resourceSync.start(config.syncCheckIntervalMs);
   }
   const server = createApp(services).listen(config.port, config.host);
+  // Longer than the usual load-balancer idle timeout (60 s), so the balancer, not Node, closes idle
+  // keep-alive connections: otherwise a request can race a socket Node is closing.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const { port } = server.address() as AddressInfo;
   let closing: Promise<void> | undefined;
@@ -58,6 +63,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
     const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await stopped;
     clearTimeout(timer);
+    await services.resourceSync.stop();
     await services.worker.stop();
     await closeAdmin();
     await database.close();
