@@ -3,7 +3,8 @@ import { CONTACT_PATTERNS } from './contact-patterns.js';
 import { clip, contentWords, splitSentences } from './text-features.js';
 
 const NAME_PATTERN = /\b(?:my name is|my name's|i am|i'm|this is)\s+([A-Z][\p{L}'-]+(?:\s+[A-Z][\p{L}'-]+)?)/u;
-const AMOUNT_PATTERN = /(?:[$€£¥]\s?\d[\d,.]*(?:\s?[kKmM]\b)?|\b\d[\d,.]*\s?(?:[kKmM]\b|dollars|euros|pounds|usd|eur|gbp|per\s+\w+))/;
+// A currency amount; the number never ends in the sentence's own full stop or comma.
+const AMOUNT_PATTERN = /(?:[$€£¥]\s?\d(?:[\d,.]*\d)?(?:\s?[kKmM]\b)?|\b\d(?:[\d,.]*\d)?\s?(?:[kKmM]\b|dollars|euros|pounds|usd|eur|gbp|per\s+\w+))/i;
 
 /** The words of a field's name and description (camelCase and snake_case split). */
 function fieldWords(field: AnalysisCustomField): Set<string> {

@@ -3,7 +3,7 @@ import type { AnalysisCustomField } from '../../../config.js';
 import { extractCustomFields } from './custom-fields.js';
 import { classifyIntent, type IntentLabel } from './intent.js';
 import { classifySentiment, type SentimentLabel } from './sentiment.js';
-import { clip, contentWords, isQuestion, splitSentences, termFrequencies } from './text-features.js';
+import { clip, contentWords, isQuestionOrRequest, splitSentences, termFrequencies } from './text-features.js';
 import { CONTACT_PATTERNS } from './contact-patterns.js';
 
 interface Sentence { text: string; fromUser: boolean; position: number; score: number }
@@ -78,7 +78,7 @@ export function analyseLocally(
   messages: readonly ChatMessage[], customFields: readonly AnalysisCustomField[], unanswered: readonly string[],
 ): Omit<AnalysisResult, 'unansweredQuestions'> {
   const visitorTexts = messages.filter((message) => message.fromUser).map((message) => message.text);
-  const questions = visitorTexts.flatMap(splitSentences).filter(isQuestion);
+  const questions = visitorTexts.flatMap(splitSentences).filter(isQuestionOrRequest);
   const sentences = scoreSentences(messages);
   const intent = classifyIntent(visitorTexts, questions);
   const sentiment = classifySentiment(visitorTexts);

@@ -24,12 +24,18 @@ export function splitSentences(text: string): string[] {
     .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
 }
 
-const QUESTION_START = /^(what|how|why|when|where|who|whom|which|whose|can|could|would|will|do|does|did|is|are|was|were|should|may|might|have|has|tell me|explain|show me|describe|i need|i want|i'd like|i would like|i'm looking for|i am looking for|looking for|any idea)\b/i;
+const QUESTION_START = /^(what|how|why|when|where|who|whom|which|whose|can|could|would|will|do|does|did|is|are|was|were|should|may|might|have|has|tell me|explain|show me|describe)\b/i;
+const REQUEST_START = /^(i need|i want|i'd like|i would like|i'm looking for|i am looking for|looking for|please)\b/i;
 
-/** Whether a visitor's sentence asks for something: a question mark or a question/request opening. */
+/** Whether a visitor's sentence is a question: a question mark or an interrogative opening. */
 export function isQuestion(sentence: string): boolean {
   const trimmed = sentence.trim();
   return trimmed.endsWith('?') || QUESTION_START.test(trimmed);
+}
+
+/** Whether a visitor's sentence asks for something: a question or a request ("I need …"). */
+export function isQuestionOrRequest(sentence: string): boolean {
+  return isQuestion(sentence) || REQUEST_START.test(sentence.trim());
 }
 
 /** Shortens text to `max` characters at a word boundary, with an ellipsis. */
