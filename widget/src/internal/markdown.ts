@@ -6,7 +6,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 type Inline = string | TemplateResult;
 
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
-const INLINE = /(`+)([^`][\s\S]*?)\1|\*\*(.+?)\*\*|__(.+?)__|\*(\S(?:.*?\S)?)\*|\b_(\S(?:.*?\S)?)_\b|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s<]*[^\s<.,:;"')\]])/;
+const INLINE = /(`+)([^`][\s\S]*?)\1|\*\*(\S(?:.*?\S)?)\*\*|\b__(\S(?:.*?\S)?)__\b|\*([^*\s](?:.*?[^*\s])?)\*|\b_([^_\s](?:.*?[^_\s])?)_\b|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s<]*[^\s<.,:;"')\]])/;
 
 /** The URL when its protocol is harmless (no `javascript:` or `data:`), else `undefined`. */
 export function safeUrl(href: string): string | undefined {

@@ -53,11 +53,14 @@ export class CwChatPanel extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('active') && this.active) this.focusFirst();
+    if (changed.has('active') && this.active) void this.focusFirst();
   }
 
-  private focusFirst(): void {
-    const target = this.renderRoot.querySelector('cw-password-gate, cw-lead-form, cw-composer') as HTMLElement | null;
+  /** Focus goes to what the visitor will use first: the password, the lead form or the message box. */
+  private async focusFirst(): Promise<void> {
+    await this.updateComplete;
+    const target = this.renderRoot.querySelector('cw-password-gate, cw-lead-form, cw-composer') as (HTMLElement & { updateComplete?: Promise<unknown> }) | null;
+    await target?.updateComplete;
     target?.focus();
   }
 
@@ -74,7 +77,7 @@ export class CwChatPanel extends LitElement {
     storage.write(this.sessionKey, event.detail);
     this.api.token = event.detail.token;
     this.locked = false;
-    void this.updateComplete.then(() => this.focusFirst());
+    void this.focusFirst();
   }
 
   private onSend(event: ComposerSendEvent): void {
@@ -84,7 +87,7 @@ export class CwChatPanel extends LitElement {
 
   private setView(view: 'chat' | 'lead'): void {
     this.view = view;
-    void this.updateComplete.then(() => this.focusFirst());
+    void this.focusFirst();
   }
 
   private renderHeader() {

@@ -1,0 +1,73 @@
+import { Router, type RequestHandler, type Response } from 'express';
+import { ChatbotIdParamsSchema, embedContract } from '@parley/shared';
+import { mountRoute, toExpressPath } from '../../http/define-route.js';
+import { streamAnswer, type StreamAnswerOptions } from '../chat/stream-answer.js';
+import type { EmbedRateLimits } from './embed-rate-limits.js';
+import type { EmbedService, EmbedVisitor } from './embed.service.js';
+
+const EXPOSED_HEADERS = 'Retry-After, RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
+
+function visitorOf(res: Response): EmbedVisitor {
+  return res.locals.embedVisitor as EmbedVisitor;
+}
+
+/**
+ * Runs first on every `/v1/embed/{chatbotId}/…` request: finds the chatbot, applies the origin
+ * policy (403 when refused), then CORS for the accepted origin only (named, never `*`), and
+ * answers preflights. Errors after this point carry the CORS headers, so the widget can read them.
+ */
+function admitVisitor(embed: EmbedService): RequestHandler {
+  return async (req, res, next) => {
+    res.vary('Origin');
+    const { chatbotId } = ChatbotIdParamsSchema.parse(req.params);
+    const visitor = await embed.admitVisitor(chatbotId, { origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site') });
+    res.locals.embedVisitor = visitor;
+    if (visitor.origin) res.set({ 'access-control-allow-origin': visitor.origin, 'access-control-expose-headers': EXPOSED_HEADERS });
+    if (req.method !== 'OPTIONS') return next();
+    res.set({
+      'access-control-allow-methods': 'GET, POST',
+      'access-control-allow-headers': 'Content-Type, Authorization',
+      'access-control-max-age': '600',
+    }).status(204).end();
+  };
+}
+
+/** The public embed API (decisions.md § Public embed traffic); mounted before API-key auth. */
+export function embedRoutes(embed: EmbedService, limits: EmbedRateLimits, stream: StreamAnswerOptions): Router {
+  const router = Router();
+  router.use('/v1/embed/:chatbotId', admitVisitor(embed));
+
+  mountRoute(router, embedContract.config, async ({ req, res }) => {
+    await embed.assertAccess(visitorOf(res), req.get('authorization'), false);
+    // The owner's changes show up on the next page view.
+    res.set('cache-control', 'no-cache');
+    return embed.config(visitorOf(res));
+  });
+
+  router.post(toExpressPath(embedContract.session.path), limits.session);
+  mountRoute(router, embedContract.session, async ({ body, req, res }) => {
+    await embed.assertAccess(visitorOf(res), req.get('authorization'), false);
+    return embed.openSession(visitorOf(res), body.password);
+  });
+
+  router.post(toExpressPath(embedContract.chatStream.path), limits.visitor, limits.chatbot);
+  mountRoute(router, embedContract.chatStream, async ({ body, req, res }) => {
+    await embed.assertAccess(visitorOf(res), req.get('authorization'));
+    const answer = await embed.prepareChat(visitorOf(res), body.conversation);
+    await streamAnswer(res, answer, stream);
+  });
+
+  router.post(toExpressPath(embedContract.conversation.path), limits.visitor);
+  mountRoute(router, embedContract.conversation, async ({ body, req, res }) => {
+    await embed.assertAccess(visitorOf(res), req.get('authorization'));
+    return embed.saveConversation(visitorOf(res), body);
+  });
+
+  router.post(toExpressPath(embedContract.leads.path), limits.visitor);
+  mountRoute(router, embedContract.leads, async ({ body, req, res }) => {
+    await embed.assertAccess(visitorOf(res), req.get('authorization'));
+    return embed.captureLead(visitorOf(res), body);
+  });
+
+  return router;
+}

@@ -1,0 +1,129 @@
+import type {
+  ChatMessage, EmbedConfig, EmbedConversation, EmbedConversationSave, EmbedSession, Lead, LeadCapture,
+} from '@parley/shared';
+import { HttpError, badRequest, forbidden, notFound } from '../../errors/http-error.js';
+import type { PreparedAnswer } from '../chat/chat.service.js';
+import type { ChatService } from '../chat/chat.service.js';
+import { avatarUrlOf } from '../chatbots/chatbot-response.js';
+import { verifyChatbotPassword } from '../chatbots/chatbot-password.js';
+import type { ChatbotRecord, ChatbotsRepository } from '../chatbots/chatbots.repository.js';
+import type { ConversationsService } from '../conversations/conversations.service.js';
+import type { LeadsService } from '../leads/leads.service.js';
+import type { OrganisationsService } from '../organisations/organisations.service.js';
+import type { EmbedSessionSigner } from './embed-session.js';
+import { decideOrigin, type RequestOrigin } from './origin-policy.js';
+
+/** A visitor whose origin was accepted: the chatbot and the source its conversations get. */
+export interface EmbedVisitor {
+  chatbot: ChatbotRecord;
+  sourceType: 'website' | 'link';
+  /** The request's Origin, echoed by CORS when present. */
+  origin?: string;
+}
+
+/** The public appearance of a chatbot: never its password, allowedDomains or resource ids. */
+export function toEmbedConfig(record: ChatbotRecord, publicUrl: string): EmbedConfig {
+  const integration = record.websiteIntegration;
+  const avatarUrl = avatarUrlOf(publicUrl, record);
+  return {
+    id: record.id, name: record.name, welcomeMessage: record.welcomeMessage, accessLevel: record.accessLevel,
+    chatbotMessageColor: record.chatbotMessageColor, userMessageColor: record.userMessageColor,
+    conversationBackgroundColor: record.conversationBackgroundColor, secondaryBackgroundColor: record.secondaryBackgroundColor,
+    ...(record.gradientColors ? { gradientColors: record.gradientColors } : {}),
+    showBadge: record.showBadge, enabledEmoji: record.enabledEmoji,
+    ...(avatarUrl ? { avatarUrl } : {}),
+    bubbleAlignment: integration?.bubbleAlignment ?? 'right',
+    bubblePopupMessages: integration?.bubblePopupMessages ?? [],
+    ...(integration?.welcomeHeaderTitle ? { welcomeHeaderTitle: integration.welcomeHeaderTitle } : {}),
+    ...(integration?.welcomeHeaderSubtitle ? { welcomeHeaderSubtitle: integration.welcomeHeaderSubtitle } : {}),
+  };
+}
+
+/**
+ * The public embed API's rules (decisions.md § Public embed traffic): origin policy, access
+ * levels and PRIVATE sessions. The work itself is done by the chat, conversations and leads services.
+ */
+export class EmbedService {
+  private readonly publicOrigin: string;
+
+  constructor(
+    private readonly chatbots: ChatbotsRepository,
+    private readonly organisations: OrganisationsService,
+    private readonly chat: ChatService,
+    private readonly conversations: ConversationsService,
+    private readonly leads: LeadsService,
+    private readonly sessions: EmbedSessionSigner,
+    private readonly publicUrl: string,
+  ) {
+    this.publicOrigin = new URL(publicUrl).origin;
+  }
+
+  /**
+   * Finds the chatbot and checks the request's origin against its allowed domains.
+   * @throws 404 when the chatbot does not exist; 403 when the origin may not embed it.
+   */
+  async admitVisitor(chatbotId: string, request: RequestOrigin): Promise<EmbedVisitor> {
+    const chatbot = await this.chatbots.findPublic(chatbotId);
+    if (!chatbot) throw notFound(`chatbot ${chatbotId}`);
+    const decision = decideOrigin(request, this.publicOrigin, chatbot.websiteIntegration);
+    if (!decision.allowed) throw forbidden(decision.reason);
+    return { chatbot, sourceType: decision.sourceType, ...(request.origin ? { origin: request.origin } : {}) };
+  }
+
+  /**
+   * Checks the access level: PROTECTED chatbots never answer visitors; PRIVATE ones need a live
+   * session (`Authorization: Bearer <token>`) unless `needsSession` is false (config, session).
+   * @throws 403 for a PROTECTED chatbot; 401 for a PRIVATE one without a valid session.
+   */
+  async assertAccess(visitor: EmbedVisitor, authorization: string | undefined, needsSession = true): Promise<void> {
+    const { chatbot } = visitor;
+    if (chatbot.accessLevel === 'PROTECTED') throw forbidden('this chatbot is reachable only with an API key');
+    if (chatbot.accessLevel !== 'PRIVATE' || !needsSession) return;
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+    if (!token || !await this.sessions.verify(token, chatbot.id, chatbot.passwordHash)) {
+      throw new HttpError(401, ['a valid visitor session is required: POST /v1/embed/{chatbotId}/session with the password']);
+    }
+  }
+
+  /** The chatbot's public appearance. */
+  config(visitor: EmbedVisitor): EmbedConfig {
+    return toEmbedConfig(visitor.chatbot, this.publicUrl);
+  }
+
+  /**
+   * Exchanges a PRIVATE chatbot's password for a signed, expiring session.
+   * @throws 400 when the chatbot is not PRIVATE; 401 when the password is wrong.
+   */
+  async openSession(visitor: EmbedVisitor, password: string): Promise<EmbedSession> {
+    const { chatbot } = visitor;
+    if (chatbot.accessLevel !== 'PRIVATE') throw badRequest(`chatbot ${chatbot.id} is ${chatbot.accessLevel}: it has no password sessions`);
+    if (!chatbot.passwordHash || !await verifyChatbotPassword(password, chatbot.passwordHash)) {
+      throw new HttpError(401, ['the password is wrong']);
+    }
+    return this.sessions.issue(chatbot.id, chatbot.passwordHash);
+  }
+
+  /**
+   * Prepares the answer to a visitor; one message of the owner's plan.
+   * @throws 402 when the owner's monthly messages are spent.
+   */
+  async prepareChat(visitor: EmbedVisitor, conversation: ChatMessage[]): Promise<PreparedAnswer> {
+    const { chatbot } = visitor;
+    const organisation = await this.organisations.findOrganisation(chatbot.organisationId);
+    if (!organisation) throw notFound(`chatbot ${chatbot.id}`);
+    return this.chat.prepareForChatbot(chatbot.organisationId, this.organisations.planOf(organisation), chatbot, conversation);
+  }
+
+  /**
+   * Saves the visitor's conversation (source `website`, or `link` from the chat page).
+   * @throws 404 when extending a conversation that is not this visitor's.
+   */
+  saveConversation(visitor: EmbedVisitor, body: EmbedConversationSave): Promise<EmbedConversation> {
+    return this.conversations.saveForVisitor(visitor.chatbot, visitor.sourceType, body);
+  }
+
+  /** Stores the visitor's contact details as a lead of the chatbot. */
+  captureLead(visitor: EmbedVisitor, lead: LeadCapture): Promise<Lead> {
+    return this.leads.capture(visitor.chatbot, lead);
+  }
+}

@@ -1,0 +1,47 @@
+import type { WebsiteIntegration } from '@parley/shared';
+
+/** Where an embed request comes from, as the browser tells it. */
+export interface RequestOrigin {
+  /** The `Origin` header, when sent. */
+  origin?: string;
+  /** `Sec-Fetch-Site` (browsers set it; pages cannot): `same-origin` for the service's own chat page. */
+  secFetchSite?: string;
+}
+
+/** The verdict on an embed request's origin and the conversation source it implies. */
+export type OriginDecision =
+  | { allowed: true; sourceType: 'website' | 'link' }
+  | { allowed: false; reason: string };
+
+/** Whether `host` matches an allowed domain: exact, or `*.example.com` for subdomains only. */
+export function hostMatches(host: string, allowed: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  const a = allowed.toLowerCase();
+  return a.startsWith('*.') ? h.endsWith(a.slice(1)) && h.length > a.length - 1 : h === a;
+}
+
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Applies decisions.md § Public embed traffic: the service's own chat page (same origin) is
+ * always allowed and is the `link` source; with a non-empty `allowedDomains`, any other request
+ * needs an `Origin` whose host matches; with none, every origin may embed the chatbot.
+ */
+export function decideOrigin(request: RequestOrigin, publicOrigin: string, integration: WebsiteIntegration | null): OriginDecision {
+  const { origin } = request;
+  if (origin === publicOrigin || (origin === undefined && request.secFetchSite === 'same-origin')) {
+    return { allowed: true, sourceType: 'link' };
+  }
+  const allowedDomains = integration?.allowedDomains ?? [];
+  if (allowedDomains.length === 0) return { allowed: true, sourceType: 'website' };
+  if (origin === undefined) return { allowed: false, reason: 'this chatbot only answers pages of its allowed domains (no Origin was sent)' };
+  const host = hostOf(origin);
+  if (host !== undefined && allowedDomains.some((allowed) => hostMatches(host, allowed))) return { allowed: true, sourceType: 'website' };
+  return { allowed: false, reason: `this chatbot is not embeddable on ${host ?? 'this page'}` };
+}
