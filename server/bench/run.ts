@@ -1,10 +1,12 @@
 import { benchmark as chatbotGet } from './chatbot-get.bench.js';
+import { benchmark as conversationListing } from './conversation-listing.bench.js';
 import type { Benchmark, BenchContext } from './bench-kit.js';
 import { postgresAvailable } from './bench-database.js';
 
 /** Every benchmark `npm run bench` runs, in order. `npm run bench -- <filter>` runs the matching ones. */
 const BENCHMARKS: Benchmark[] = [
   chatbotGet,
+  conversationListing,
 ];
 
 const filter = process.argv[2]?.toLowerCase();
