@@ -4,10 +4,12 @@ import { chatbotsRoutes } from './features/chatbots/chatbots.routes.js';
 import { conversationsRoutes } from './features/conversations/conversations.routes.js';
 import { embedAvatarRoutes } from './features/embed/embed-avatar.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { resourcesRoutes } from './features/resources/resources.routes.js';
 import { leadsRoutes } from './features/leads/leads.routes.js';
-import { apiKeyAuth } from './http/api-key-auth.js';
+import { apiKeyAuth, authOf } from './http/api-key-auth.js';
 import { docsRoutes } from './http/docs.routes.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
+import { createRateLimiter } from './http/rate-limit.js';
 import { requestLogging } from './http/request-logging.js';
 import type { Services } from './services.js';
 
@@ -27,6 +29,13 @@ export function createApp(services: Services): Express {
   app.use(embedAvatarRoutes(services.chatbotsRepository));
   app.use('/v1', apiKeyAuth(services.organisations));
   app.use(chatbotsRoutes(services.chatbots, uploads));
+  app.use(resourcesRoutes(services.resources, {
+    incomingDirectory: path.join(uploads, 'incoming'),
+    creationRateLimit: createRateLimiter({
+      db: database.db, prefix: 'resource-creation', limit: config.resourceCreationRateLimit, windowMs: 60_000,
+      keyOf: (req) => authOf(req).keyId,
+    }),
+  }));
   app.use(conversationsRoutes(services.conversations));
   app.use(leadsRoutes(services.leads));
   app.use(notFoundHandler);

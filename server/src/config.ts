@@ -24,6 +24,13 @@ const EnvSchema = z.object({
   RESOURCE_CREATION_RATE_LIMIT: z.string().regex(/^\d+$/, 'must be a positive integer').default('10').transform(Number),
   CRAWL_ALLOW_PRIVATE_NETWORKS: flag,
   VIDEO_HOST_URL: optionalString,
+  TRANSCRIPTION_BASE_URL: optionalString,
+  TRANSCRIPTION_API_KEY: optionalString,
+  TRANSCRIPTION_MODEL: z.string().trim().min(1).default('whisper-1'),
+  EMBEDDINGS_BASE_URL: optionalString,
+  EMBEDDINGS_API_KEY: optionalString,
+  EMBEDDINGS_MODEL: z.string().trim().min(1).default('text-embedding-3-small'),
+  SYNC_CHECK_INTERVAL_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('60000').transform(Number),
   JOBS_ENABLED: z.enum(['true', 'false', '1', '0']).default('true').transform((value) => value === 'true' || value === '1'),
   JOB_CONCURRENCY: z.string().regex(/^\d+$/).default('2').transform(Number),
   EMBED_SESSION_SECRET: optionalString,
@@ -87,6 +94,12 @@ export interface Config {
   resourceCreationRateLimit: number;
   crawlAllowPrivateNetworks: boolean;
   videoHostUrl?: string;
+  /** OpenAI-compatible `/audio/transcriptions` for videos without subtitles; absent: disabled. */
+  transcription?: { baseUrl: string; apiKey?: string; model: string };
+  /** OpenAI-compatible `/embeddings` for hybrid retrieval; absent: full-text ranking only. */
+  embeddings?: { baseUrl: string; apiKey?: string; model: string };
+  /** How often due website re-syncs are looked for. */
+  syncCheckIntervalMs: number;
   jobsEnabled: boolean;
   jobConcurrency: number;
   embedSessionSecret?: string;
@@ -182,6 +195,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resourceCreationRateLimit: Math.max(1, e.RESOURCE_CREATION_RATE_LIMIT),
     crawlAllowPrivateNetworks: e.CRAWL_ALLOW_PRIVATE_NETWORKS,
     videoHostUrl: e.VIDEO_HOST_URL,
+    transcription: e.TRANSCRIPTION_BASE_URL || e.TRANSCRIPTION_API_KEY
+      ? { baseUrl: e.TRANSCRIPTION_BASE_URL ?? 'https://api.openai.com/v1', apiKey: e.TRANSCRIPTION_API_KEY, model: e.TRANSCRIPTION_MODEL }
+      : undefined,
+    embeddings: e.EMBEDDINGS_BASE_URL || e.EMBEDDINGS_API_KEY
+      ? { baseUrl: e.EMBEDDINGS_BASE_URL ?? 'https://api.openai.com/v1', apiKey: e.EMBEDDINGS_API_KEY, model: e.EMBEDDINGS_MODEL }
+      : undefined,
+    syncCheckIntervalMs: Math.max(1000, e.SYNC_CHECK_INTERVAL_MS),
     jobsEnabled: e.JOBS_ENABLED,
     jobConcurrency: Math.max(1, e.JOB_CONCURRENCY),
     embedSessionSecret: e.EMBED_SESSION_SECRET,

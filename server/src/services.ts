@@ -11,6 +11,9 @@ import { ConversationsService } from './features/conversations/conversations.ser
 import { LeadsRepository } from './features/leads/leads.repository.js';
 import { LeadsService } from './features/leads/leads.service.js';
 import { OrganisationsService } from './features/organisations/organisations.service.js';
+import { createResourcesFeature } from './features/resources/create-resources.js';
+import type { SyncScheduler } from './features/resources/ingestion/ingestion-worker.js';
+import type { ResourcesService } from './features/resources/resources.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { JobWorker } from './jobs/job-worker.js';
 import { ModelRegistry } from './providers/llm/model-registry.js';
@@ -25,6 +28,9 @@ export interface Services {
   organisations: OrganisationsService;
   chatbots: ChatbotsService;
   chatbotsRepository: ChatbotsRepository;
+  resources: ResourcesService;
+  /** Queues website re-syncs when due; started with the workers. */
+  resourceSync: SyncScheduler;
   conversations: ConversationsService;
   leads: LeadsService;
 }
@@ -32,17 +38,20 @@ export interface Services {
 export interface ServiceOptions {
   /** Idle poll interval of the job worker (tests use a short one). */
   jobPollIntervalMs?: number;
+  /** Job lease length (tests of restart recovery use a short one). */
+  jobLeaseMs?: number;
 }
 
 export function createServices(config: Config, database: Database, logger: Logger, options: ServiceOptions = {}): Services {
   const { db } = database;
   const jobs = new JobQueue(db);
   const worker = new JobWorker(jobs, logger.child({ component: 'jobs' }), {
-    concurrency: config.jobConcurrency, pollIntervalMs: options.jobPollIntervalMs,
+    concurrency: config.jobConcurrency, pollIntervalMs: options.jobPollIntervalMs, leaseMs: options.jobLeaseMs,
   });
   const organisations = new OrganisationsService(db, config, logger);
   const chatbotsRepository = new ChatbotsRepository(db);
   const chatbots = new ChatbotsService(chatbotsRepository, config.publicUrl);
+  const { resources, resourceSync } = createResourcesFeature(config, db, jobs, worker, logger.child({ component: 'resources' }));
   const conversationsRepository = new ConversationsRepository(db);
   const conversations = new ConversationsService(db, conversationsRepository, chatbots, new AnalysisScheduler(jobs, worker));
   const leads = new LeadsService(new LeadsRepository(db), chatbots);
@@ -50,5 +59,5 @@ export function createServices(config: Config, database: Database, logger: Logge
     conversations: conversationsRepository, chatbots: chatbotsRepository, logger: logger.child({ component: 'analysis' }),
     analyser: new ConversationAnalyser(db, new ModelRegistry(config.providers), config.analysisCustomFields),
   }));
-  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, conversations, leads };
+  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceSync, conversations, leads };
 }

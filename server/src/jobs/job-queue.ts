@@ -7,6 +7,8 @@ export interface Job<P = unknown> {
   payload: P;
   attempts: number;
   maxAttempts: number;
+  /** The worker holding the job's lease (see `completeIn`). */
+  workerId: string;
 }
 
 export interface EnqueueOptions {
@@ -55,7 +57,7 @@ export class JobQueue {
       [workerId, now + leaseMs, [...kinds], now, now],
     );
     const row = (result.rows as JobRow[])[0];
-    return row && { id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts };
+    return row && { id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts, workerId };
   }
 
   /** Extends the lease of a job this worker still holds; false if it lost it. */
@@ -68,6 +70,23 @@ export class JobQueue {
   async complete(jobId: number, workerId: string): Promise<void> {
     await this.db('jobs').where({ id: jobId, locked_by: workerId })
       .update({ status: 'done', finished_at: Date.now(), locked_until: null });
+  }
+
+  /**
+   * Marks a job done inside the caller's transaction, only if this worker still holds its lease.
+   * A handler that commits its effects together with this (and rolls back when it returns false)
+   * applies them exactly once, even if a lease expired and another worker took the job meanwhile.
+   */
+  async completeIn(trx: Knex, job: Job): Promise<boolean> {
+    const updated = await trx('jobs').where({ id: job.id, locked_by: job.workerId, status: 'running' })
+      .update({ status: 'done', finished_at: Date.now(), locked_until: null });
+    return updated > 0;
+  }
+
+  /** Gives a job back unfinished (graceful shutdown): queued again at once, the attempt not counted. */
+  async release(job: Job): Promise<void> {
+    await this.db('jobs').where({ id: job.id, locked_by: job.workerId, status: 'running' })
+      .update({ status: 'queued', attempts: Math.max(0, job.attempts - 1), run_at: Date.now(), locked_by: null, locked_until: null });
   }
 
   /** Records a failure: back to the queue after `retryInMs`, or `failed` for good. Returns true if final. */

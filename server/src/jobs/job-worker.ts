@@ -89,6 +89,12 @@ export class JobWorker {
       await this.queue.complete(job.id, this.id);
       log.debug('job done');
     } catch (err) {
+      if (this.abort.signal.aborted) {
+        // Shutting down: the job was interrupted, not failed; another worker (or this one after a restart) resumes it.
+        await this.queue.release(job).catch((releaseErr) => log.warn({ err: releaseErr }, 'could not release job'));
+        log.info('job released at shutdown');
+        return;
+      }
       const final = await this.queue.fail(job, this.id, err instanceof Error ? err.message : String(err), 2 ** job.attempts * 1000)
         .catch((failErr) => { log.error({ err: failErr }, 'could not record job failure'); return false; });
       log[final ? 'error' : 'warn']({ err }, final ? 'job failed for good' : 'job failed; will retry');

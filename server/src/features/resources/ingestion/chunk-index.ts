@@ -1,0 +1,63 @@
+import type { Knex } from 'knex';
+import type { TextChunk } from './stages/chunk-text.js';
+import { toVectorLiteral } from './stages/embed-chunks.js';
+
+const vectorColumnCache = new WeakMap<Knex, Promise<boolean>>();
+
+/** Whether `resource_chunks.embedding` exists (pgvector was available when migrating). */
+export function hasVectorColumn(db: Knex): Promise<boolean> {
+  let cached = vectorColumnCache.get(db);
+  if (!cached) {
+    cached = db.raw(
+      "SELECT 1 FROM information_schema.columns WHERE table_name = 'resource_chunks' AND column_name = 'embedding' AND table_schema = current_schema()",
+    ).then((result) => result.rows.length > 0);
+    vectorColumnCache.set(db, cached);
+  }
+  return cached;
+}
+
+/** The section hashes a resource's current chunks were cut from. */
+export async function indexedSectionHashes(db: Knex, resourceId: string): Promise<Set<string>> {
+  const hashes = await db('resource_chunks').where({ resource_id: resourceId }).whereNotNull('content_hash').distinct('content_hash').pluck('content_hash');
+  return new Set(hashes as string[]);
+}
+
+export interface ChunkSwap {
+  resourceId: string;
+  organisationId: string;
+  /** Sections whose chunks stay as they are (unchanged since the last sync). */
+  keepHashes: ReadonlySet<string>;
+  /** Chunks of new or changed sections. */
+  chunks: readonly TextChunk[];
+  embeddings?: { model: string; vectors: readonly number[][] };
+}
+
+/**
+ * Replaces a resource's chunk set inside the caller's transaction: chunks of sections that are
+ * gone or changed are deleted and the new ones inserted, so readers see the old set until
+ * commit and the new one after (decisions.md: a re-sync keeps content searchable).
+ */
+export async function swapChunks(trx: Knex, swap: ChunkSwap): Promise<void> {
+  const stale = trx('resource_chunks').where({ resource_id: swap.resourceId });
+  if (swap.keepHashes.size > 0) stale.where((q) => q.whereNull('content_hash').orWhereNotIn('content_hash', [...swap.keepHashes]));
+  await stale.delete();
+  if (swap.chunks.length === 0) return;
+  const first = await trx('resource_chunks').where({ resource_id: swap.resourceId }).max({ max: 'ordinal' }).first();
+  const base = Number(first?.max ?? -1) + 1;
+  const rows = swap.chunks.map((chunk, index) => ({
+    resource_id: swap.resourceId,
+    organisation_id: swap.organisationId,
+    ordinal: base + index,
+    content: chunk.content,
+    provenance: JSON.stringify(chunk.provenance),
+    content_hash: chunk.contentHash,
+    ...(swap.embeddings ? { embedding: toVectorLiteral(swap.embeddings.vectors[index]!), embedding_model: swap.embeddings.model } : {}),
+  }));
+  for (let start = 0; start < rows.length; start += 500) await trx('resource_chunks').insert(rows.slice(start, start + 500));
+  // Token counts for BM25's length normalisation, taken from the tsvector Postgres just built.
+  await trx.raw(
+    `UPDATE resource_chunks SET token_count = (SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0) FROM unnest(tsv))
+     WHERE resource_id = ? AND ordinal >= ?`,
+    [swap.resourceId, base],
+  );
+}

@@ -1,0 +1,125 @@
+import path from 'node:path';
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import { SYNC_FREQUENCY_MS } from '@parley/shared';
+import type { Job, JobQueue } from '../../../jobs/job-queue.js';
+import type { SafeFetchOptions } from '../../../net/safe-fetch.js';
+import type { ResourceRecord, ResourcesRepository } from '../resources.repository.js';
+import { hasVectorColumn, indexedSectionHashes, swapChunks } from './chunk-index.js';
+import { IngestionFailedError, NoTextFoundError, type ReaderOutput } from './ingestion-types.js';
+import { chunkSections, sectionHash } from './stages/chunk-text.js';
+import { crawlWebsite } from './stages/crawl-website.js';
+import type { Embedder } from './stages/embed-chunks.js';
+import { fetchHostedVideo } from './stages/fetch-hosted-video.js';
+import { readPdf } from './stages/read-pdf.js';
+import { readVideo } from './stages/read-video.js';
+import type { Transcriber } from './stages/transcribe-audio.js';
+
+/** What ingestion needs from the rest of the service. */
+export interface IngestionContext {
+  db: Knex;
+  jobs: JobQueue;
+  repository: ResourcesRepository;
+  logger: Logger;
+  /** Where uploads live (DATA_DIR/files); `storage_path` is relative to it. */
+  filesDir: string;
+  allowPrivateNetworks: boolean;
+  /** Narrows the SSRF policy (tests); production uses public addresses only. */
+  isAllowedAddress?: SafeFetchOptions['isAllowedAddress'];
+  videoHostUrl?: string;
+  userAgent: string;
+  transcriber?: Transcriber;
+  embedder?: Embedder;
+}
+
+/** The payload of an ingestion job. */
+export interface IngestionPayload { resourceId: string }
+
+/** A job whose lease another worker took over: its results are dropped (that worker commits them). */
+class LostLeaseError extends Error {}
+
+/** Reads a resource's source into sections, by type. */
+async function readSource(ctx: IngestionContext, resource: ResourceRecord, signal: AbortSignal): Promise<ReaderOutput> {
+  const file = () => path.resolve(ctx.filesDir, resource.storagePath ?? '');
+  switch (resource.type) {
+    case 'TEXT': return { sections: [{ provenance: {}, units: [{ text: resource.textContent ?? '' }] }] };
+    case 'PDF': return readPdf(file(), signal);
+    case 'VIDEO': return readVideo(file(), ctx.transcriber, signal);
+    case 'HOSTED_VIDEO':
+      return fetchHostedVideo(resource.hostedVideoId!, { urlTemplate: ctx.videoHostUrl, allowPrivateNetworks: ctx.allowPrivateNetworks }, signal);
+    case 'WEB':
+      return crawlWebsite({
+        url: resource.websiteUrl!, subLinks: resource.websiteSubLinks ?? [], settings: resource.websiteSettings ?? {},
+        defaultUserAgent: ctx.userAgent, allowPrivateNetworks: ctx.allowPrivateNetworks, isAllowedAddress: ctx.isAllowedAddress, signal,
+        log: (message, details) => ctx.logger.info({ resourceId: resource.id, ...details }, message),
+      });
+    case 'DRIVE': throw new IngestionFailedError('DRIVE resources are not read by this service');
+  }
+}
+
+/** When a WEB resource syncs next (null: never). */
+function nextSyncAt(resource: ResourceRecord, now: number): number | null {
+  const period = resource.type === 'WEB' && resource.syncFrequency ? SYNC_FREQUENCY_MS[resource.syncFrequency] : undefined;
+  return period === undefined ? null : now + period;
+}
+
+/**
+ * Processes one resource: read → chunk → (embed) → swap the chunk set and set `DONE` in one
+ * transaction that also completes the job, so the result is applied exactly once. Unchanged
+ * sections keep their chunks. A source with no text ends `FAILED_NO_TEXT_FOUND`, a permanent
+ * failure `FAILED`; any other error is thrown for the queue to retry (`onGiveUp` ends it FAILED).
+ */
+export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayload>, signal: AbortSignal): Promise<void> {
+  const resource = await ctx.repository.findForIngestion(job.payload.resourceId);
+  if (!resource) return;
+  const log = ctx.logger.child({ resourceId: resource.id, type: resource.type });
+  await ctx.repository.update(resource.id, { aiProcessingStatus: 'IN_PROGRESS' });
+  let output: ReaderOutput;
+  try {
+    output = await readSource(ctx, resource, signal);
+  } catch (err) {
+    if (!(err instanceof NoTextFoundError || err instanceof IngestionFailedError)) throw err;
+    const status = err instanceof NoTextFoundError ? 'FAILED_NO_TEXT_FOUND' : 'FAILED';
+    log.warn({ reason: err.message }, `ingestion ended ${status}`);
+    await finish(ctx, job, resource, { aiProcessingStatus: status, failureReason: err.message, nextSyncAt: nextSyncAt(resource, Date.now()) });
+    return;
+  }
+  const known = await indexedSectionHashes(ctx.db, resource.id);
+  const hashes = output.sections.map(sectionHash);
+  const changed = output.sections.filter((_, index) => !known.has(hashes[index]!));
+  const chunks = chunkSections(changed);
+  const embedder = ctx.embedder && await hasVectorColumn(ctx.db) ? ctx.embedder : undefined;
+  const vectors = embedder && chunks.length > 0 ? await embedder.embed(chunks.map((chunk) => chunk.content), signal) : undefined;
+  const now = Date.now();
+  const textBytes = output.sections.reduce((sum, section) => sum + section.units.reduce((s, unit) => s + Buffer.byteLength(unit.text), 0), 0);
+  await finish(ctx, job, resource, {
+    aiProcessingStatus: 'DONE', failureReason: null,
+    ...(resource.type === 'WEB' ? { lastSync: now, nextSyncAt: nextSyncAt(resource, now), storedBytes: textBytes } : {}),
+    ...(resource.type === 'HOSTED_VIDEO' ? { storedBytes: textBytes, ...(output.title ? { fileName: output.title } : {}) } : {}),
+  }, {
+    resourceId: resource.id, organisationId: resource.organisationId, keepHashes: new Set(hashes.filter((hash) => known.has(hash))),
+    chunks, embeddings: vectors && embedder ? { model: embedder.model, vectors } : undefined,
+  });
+  log.info({ sections: output.sections.length, newChunks: chunks.length, keptSections: output.sections.length - changed.length }, 'ingestion done');
+}
+
+/** Commits the outcome: resource fields, chunk swap and job completion together, or nothing. */
+async function finish(
+  ctx: IngestionContext, job: Job<IngestionPayload>, resource: ResourceRecord, fields: Partial<ResourceRecord>,
+  swap?: Parameters<typeof swapChunks>[1],
+): Promise<void> {
+  try {
+    await ctx.db.transaction(async (trx) => {
+      if (!await ctx.jobs.completeIn(trx, job)) throw new LostLeaseError();
+      // Deleted meanwhile: nothing to write (its chunks went with it).
+      if (await ctx.repository.update(resource.id, fields, trx) === 0) return;
+      if (swap) await swapChunks(trx, swap);
+    });
+  } catch (err) {
+    if (err instanceof LostLeaseError) {
+      ctx.logger.warn({ jobId: job.id, resourceId: resource.id }, 'ingestion result dropped: the job lease was lost');
+      return;
+    }
+    throw err;
+  }
+}

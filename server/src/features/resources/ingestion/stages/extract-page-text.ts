@@ -1,0 +1,53 @@
+import { load } from 'cheerio';
+import type { TextUnit } from '../ingestion-types.js';
+
+/** Page furniture that is never knowledge: navigation, headers, footers, scripts, forms, banners. */
+const BOILERPLATE = [
+  'script', 'style', 'noscript', 'template', 'svg', 'canvas', 'iframe', 'object', 'form', 'button', 'select',
+  'nav', 'header', 'footer', 'aside', '[role=navigation]', '[role=banner]', '[role=contentinfo]', '[role=search]',
+  '[aria-hidden=true]', '[hidden]', '.cookie-banner', '.cookie-consent', '#cookie-banner', '.skip-link',
+].join(', ');
+const BLOCKS = 'p, div, section, article, main, li, dt, dd, h1, h2, h3, h4, h5, h6, pre, blockquote, tr, td, th, figcaption, table, ul, ol';
+
+export interface ExtractOptions {
+  /** Keep only these parts (decisions.md: `targetSelectors`). */
+  targetSelectors?: string[];
+  /** Drop these parts first (`removeSelectors`). */
+  removeSelectors?: string[];
+}
+
+/**
+ * The readable text of an HTML page, one unit per block (paragraph, heading, list item), with
+ * navigation and boilerplate stripped. Without target selectors it keeps `main`/`article` when
+ * the page has one, else the body.
+ */
+export function extractPageText(html: string, options: ExtractOptions = {}): { title?: string; units: TextUnit[] } {
+  const $ = load(html);
+  const title = $('title').first().text().replace(/\s+/g, ' ').trim() || undefined;
+  for (const selector of options.removeSelectors ?? []) $(selector).remove();
+  const targets = options.targetSelectors?.length ? options.targetSelectors : undefined;
+  if (!targets) $(BOILERPLATE).remove();
+  $('br').replaceWith('\n');
+  $(BLOCKS).each((_, element) => { $(element).prepend('\n').append('\n'); });
+  let roots = targets ? $(targets.join(', ')) : $('main, article, [role=main]');
+  if (!targets) {
+    // Nested main/article: keep the outermost only, so no text is taken twice.
+    roots = roots.filter((_, element) => $(element).parents('main, article, [role=main]').length === 0);
+    if (roots.length === 0) roots = $('body').length ? $('body') : $.root();
+  } else {
+    roots = roots.filter((_, element) => $(element).parents(targets.join(', ')).length === 0);
+  }
+  const text = roots.toArray().map((element) => $(element).text()).join('\n');
+  const units = text.split(/\n+/).map((line) => line.replace(/\s+/g, ' ').trim()).filter(Boolean).map((line) => ({ text: line }));
+  return { title, units };
+}
+
+/** Whether a CSS selector is one cheerio accepts (checked when the resource is created). */
+export function isValidSelector(selector: string): boolean {
+  try {
+    load('<p></p>')(selector);
+    return true;
+  } catch {
+    return false;
+  }
+}

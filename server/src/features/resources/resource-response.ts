@@ -1,0 +1,34 @@
+import { SYNC_FREQUENCY_MS, type Resource } from '@parley/shared';
+import type { ResourceRecord } from './resources.repository.js';
+
+/** The API's view of a resource: fields that do not apply to its type are omitted. */
+export function toResourceResponse(record: ResourceRecord): Resource {
+  const resource: Resource = {
+    id: record.id,
+    organisation: record.organisationId,
+    creator: record.creator,
+    fileName: record.fileName,
+    type: record.type,
+    createdAt: record.createdAt,
+    aiProcessingStatus: record.aiProcessingStatus,
+    tags: record.tags,
+  };
+  if (record.type === 'HOSTED_VIDEO' && record.hostedVideoId !== null) resource.hostedVideoId = record.hostedVideoId;
+  if (record.type === 'DRIVE' && record.driveResourceFile) {
+    const drive = record.driveResourceFile;
+    resource.driveResourceFile = {
+      driveAccountId: String(drive.driveAccountId ?? ''), fileId: String(drive.fileId ?? ''), fileName: String(drive.fileName ?? ''),
+      mimeType: String(drive.mimeType ?? ''), webViewLink: String(drive.webViewLink ?? ''), recursive: String(drive.recursive ?? 'false'),
+    };
+  }
+  if (record.type === 'WEB' && record.websiteUrl) resource.website = { url: record.websiteUrl, subLinks: record.websiteSubLinks ?? [] };
+  if (record.type === 'VIDEO' && record.videoLength !== null) resource.videoLength = record.videoLength;
+  if ((record.type === 'PDF' || record.type === 'VIDEO') && record.fileSize !== null) resource.fileSize = record.fileSize;
+  const syncFrequencyMs = record.syncFrequency ? SYNC_FREQUENCY_MS[record.syncFrequency] : undefined;
+  if (syncFrequencyMs !== undefined) resource.syncFrequencyMs = syncFrequencyMs;
+  if (record.lastSync !== null) resource.lastSync = record.lastSync;
+  if (record.failureReason && (record.aiProcessingStatus === 'FAILED' || record.aiProcessingStatus === 'FAILED_NO_TEXT_FOUND')) {
+    resource.failureReason = record.failureReason;
+  }
+  return resource;
+}

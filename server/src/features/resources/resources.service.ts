@@ -1,0 +1,210 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import {
+  FileResourceFieldsSchema, MAX_UPLOAD_BYTES, MAX_VIDEO_SECONDS,
+  type Resource, type TextResourceCreate, type VideoHostResourceCreate, type WebsiteResourceCreate,
+} from '@parley/shared';
+import type { PlanLimits } from '../../config.js';
+import { newId } from '../../db/ids.js';
+import { badRequest, conflict, notFound, usageLimitExceeded } from '../../errors/http-error.js';
+import type { UploadedFile } from '../../http/upload.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { AuthContext } from '../organisations/organisations.service.js';
+import { INGEST_RESOURCE_JOB, ingestionDedupeKey } from './ingestion/ingestion-worker.js';
+import type { Embedder } from './ingestion/stages/embed-chunks.js';
+import { isValidSelector } from './ingestion/stages/extract-page-text.js';
+import { Mp4FormatError, probeMp4Duration } from './mp4-boxes.js';
+import { toResourceResponse } from './resource-response.js';
+import type { ResourceRecord, ResourcesRepository, ResourceUsage } from './resources.repository.js';
+import { retrieveChunks, type RetrievedChunk } from './retrieve-chunks.js';
+import { sniffFile } from './sniff-file-type.js';
+
+export interface ResourcesServiceOptions {
+  db: Knex;
+  repository: ResourcesRepository;
+  jobs: JobQueue;
+  /** Wakes this process's idle job worker after an enqueue. */
+  notifyWorker: () => void;
+  /** DATA_DIR/files: uploads are kept here, under the organisation's id. */
+  filesDir: string;
+  embedder?: Embedder;
+}
+
+/** @throws 402 when adding a resource of `addedBytes` would exceed the plan. */
+export function assertWithinPlan(plan: PlanLimits, usage: ResourceUsage, addedBytes: number): void {
+  if (plan.maxResources !== undefined && usage.count + 1 > plan.maxResources) {
+    throw usageLimitExceeded(`your plan allows at most ${plan.maxResources} resources`);
+  }
+  if (plan.maxStorageBytes !== undefined && usage.storedBytes + addedBytes > plan.maxStorageBytes) {
+    throw usageLimitExceeded(`your plan allows at most ${plan.maxStorageBytes} stored bytes`);
+  }
+}
+
+/** `tags` of a multipart form: repeated fields, or one JSON array string (decisions.md § Resources). */
+function normaliseFormFields(fields: Record<string, unknown>): Record<string, unknown> {
+  const { tags, ...rest } = fields;
+  if (typeof tags !== 'string') return tags === undefined ? rest : { ...rest, tags };
+  if (!tags.trim().startsWith('[')) return { ...rest, tags: [tags] };
+  try {
+    return { ...rest, tags: JSON.parse(tags) };
+  } catch {
+    throw badRequest('tags must be repeated fields or one JSON array of strings');
+  }
+}
+
+/** Knowledge resources: create (then processed in the background), read, delete, retrieve. */
+export class ResourcesService {
+  constructor(private readonly options: ResourcesServiceOptions) {}
+
+  private get repository() { return this.options.repository; }
+
+  /**
+   * A resource of the caller's organisation, as stored (the chat feature uses it to check a
+   * resource before chatting with it).
+   * @throws 404 when the resource is absent or another organisation's.
+   */
+  async getResource(auth: AuthContext, id: string): Promise<ResourceRecord> {
+    const record = await this.repository.find(auth.organisationId, id);
+    if (!record) throw notFound(`resource ${id}`);
+    return record;
+  }
+
+  /** @throws 404 */
+  async get(auth: AuthContext, id: string): Promise<Resource> {
+    return toResourceResponse(await this.getResource(auth, id));
+  }
+
+  /** The organisation's resources, newest first. */
+  async list(auth: AuthContext): Promise<Resource[]> {
+    return (await this.repository.list(auth.organisationId)).map(toResourceResponse);
+  }
+
+  /**
+   * Deletes a resource with its chunks and stored file.
+   * @throws 404; 409 with `chatbots` when chatbots still use it.
+   */
+  async remove(auth: AuthContext, id: string): Promise<Resource> {
+    const record = await this.getResource(auth, id);
+    const inUse = () => this.repository.chatbotsUsing(id).then((chatbots) => {
+      if (chatbots.length > 0) throw conflict(`resource ${id} is used by ${chatbots.length} chatbot(s); remove it from them first`, { chatbots });
+    });
+    await inUse();
+    let deleted: boolean;
+    try {
+      deleted = await this.repository.delete(auth.organisationId, id);
+    } catch (err) {
+      // A chatbot took the resource between the check and the delete (ON DELETE RESTRICT).
+      if ((err as { code?: string }).code === '23503') await inUse();
+      throw err;
+    }
+    if (!deleted) throw notFound(`resource ${id}`);
+    if (record.storagePath) await fs.rm(path.resolve(this.options.filesDir, record.storagePath), { force: true });
+    return toResourceResponse(record);
+  }
+
+  /** @throws 402 */
+  async createText(auth: AuthContext, body: TextResourceCreate): Promise<Resource> {
+    const bytes = Buffer.byteLength(body.content);
+    return this.insertAndEnqueue(auth, { type: 'TEXT', fileName: body.name, tags: body.tags, textContent: body.content, storedBytes: bytes });
+  }
+
+  /** @throws 402 */
+  async createHostedVideo(auth: AuthContext, body: VideoHostResourceCreate): Promise<Resource> {
+    const hostedVideoId = Number(body.hostedVideoId);
+    return this.insertAndEnqueue(auth, { type: 'HOSTED_VIDEO', fileName: `Hosted video ${hostedVideoId}`, tags: body.tags, hostedVideoId });
+  }
+
+  /** @throws 400 for a selector that is not valid CSS; 402 */
+  async createWebsite(auth: AuthContext, body: WebsiteResourceCreate): Promise<Resource> {
+    for (const field of ['removeSelectors', 'targetSelectors'] as const) {
+      const invalid = (body.settings[field] ?? []).findIndex((selector) => !isValidSelector(selector));
+      if (invalid >= 0) throw badRequest(`settings.${field}[${invalid}] must be a valid CSS selector`);
+    }
+    return this.insertAndEnqueue(auth, {
+      type: 'WEB', fileName: body.url, tags: body.tags, websiteUrl: body.url, websiteSubLinks: body.subLinks,
+      websiteSettings: body.settings, syncFrequency: body.syncFrequency,
+    });
+  }
+
+  /**
+   * Checks the plan before an upload is received, so a refused upload is not streamed in first.
+   * @throws 402
+   */
+  async assertCanUpload(auth: AuthContext): Promise<void> {
+    const usage = await this.options.db.transaction((trx) => this.repository.lockUsage(trx, auth.organisationId));
+    assertWithinPlan(auth.plan, usage, 0);
+  }
+
+  /**
+   * Keeps an uploaded PDF or MP4 (type by content) and queues it; the video's length is read
+   * from its header at once. The temporary upload is removed whatever happens.
+   * @throws 400 for a missing file, bad tags, another type, 1000 MB or more, a video of 120 minutes or more; 402
+   */
+  async createFile(auth: AuthContext, upload: { file?: UploadedFile; fields: Record<string, unknown> }): Promise<Resource> {
+    const { file } = upload;
+    try {
+      const fields = FileResourceFieldsSchema.parse(normaliseFormFields(upload.fields));
+      if (!file) throw badRequest('file is required (multipart part "file")');
+      if (file.size >= MAX_UPLOAD_BYTES) throw badRequest('file must be smaller than 1000 MB');
+      const type = await sniffFile(file.path);
+      if (!type) throw badRequest('file must be a PDF or an MP4 video (recognised by content)');
+      const videoLength = type === 'VIDEO' ? await this.videoLength(file.path) : undefined;
+      const id = newId();
+      const storagePath = path.join(auth.organisationId, `${id}.${type === 'PDF' ? 'pdf' : 'mp4'}`);
+      const target = path.resolve(this.options.filesDir, storagePath);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      await fs.rename(file.path, target);
+      try {
+        return await this.insertAndEnqueue(auth, {
+          id, type, fileName: file.originalName || `upload.${type === 'PDF' ? 'pdf' : 'mp4'}`, tags: fields.tags,
+          fileSize: file.size, storedBytes: file.size, storagePath, videoLength: videoLength ?? null,
+        });
+      } catch (err) {
+        await fs.rm(target, { force: true });
+        throw err;
+      }
+    } finally {
+      if (file) await fs.rm(file.path, { force: true });
+    }
+  }
+
+  /**
+   * The passages of the given resources that best answer a question (hybrid full-text and vector
+   * ranking when an embeddings provider is configured).
+   */
+  async retrieve(organisationId: string, resourceIds: readonly string[], question: string, k: number): Promise<RetrievedChunk[]> {
+    return retrieveChunks(this.options.db, organisationId, resourceIds, question, k, { embedder: this.options.embedder });
+  }
+
+  /** @throws 400 for an unreadable MP4 or one of 120 minutes or more. */
+  private async videoLength(filePath: string): Promise<number> {
+    let seconds: number;
+    try {
+      seconds = await probeMp4Duration(filePath);
+    } catch (err) {
+      if (err instanceof Mp4FormatError) throw badRequest(`file is not a readable MP4 video: ${err.message}`);
+      throw err;
+    }
+    if (seconds >= MAX_VIDEO_SECONDS) throw badRequest('video must be shorter than 120 minutes');
+    return Math.round(seconds);
+  }
+
+  /** Inserts a resource and queues its ingestion in one transaction, under the plan's limits. @throws 402 */
+  private async insertAndEnqueue(auth: AuthContext, fields: Partial<ResourceRecord> & Pick<ResourceRecord, 'type' | 'fileName' | 'tags'>): Promise<Resource> {
+    const now = Date.now();
+    const record: ResourceRecord = {
+      id: newId(now), organisationId: auth.organisationId, creator: auth.userId, createdAt: now, aiProcessingStatus: 'NOT_STARTED',
+      hostedVideoId: null, driveResourceFile: null, websiteUrl: null, websiteSubLinks: null, websiteSettings: null,
+      syncFrequency: null, videoLength: null, fileSize: null, storagePath: null, textContent: null, lastSync: null,
+      nextSyncAt: null, failureReason: null, storedBytes: 0, ...fields,
+    };
+    await this.options.db.transaction(async (trx) => {
+      assertWithinPlan(auth.plan, await this.repository.lockUsage(trx, auth.organisationId), record.storedBytes);
+      await this.repository.insert(record, trx);
+      await this.options.jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: record.id }, { dedupeKey: ingestionDedupeKey(record.id) }, trx);
+    });
+    this.options.notifyWorker();
+    return toResourceResponse(record);
+  }
+}
