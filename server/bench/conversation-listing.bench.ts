@@ -79,8 +79,9 @@ async function median(rounds: number, fn: () => Promise<unknown>): Promise<numbe
 /** The plan's node types, outermost first (e.g. "Incremental Sort > Index Scan"). */
 async function planOf(db: Knex, chatbotId: string, start: number, end: number): Promise<string> {
   const result = await db.raw(
-    `EXPLAIN (FORMAT JSON) SELECT id, created_at, messages, source, analysis_status, analysis_result FROM conversations
-     WHERE chatbot_id = ? AND created_at BETWEEN ? AND ? ORDER BY created_at DESC, id DESC`, [chatbotId, start, end]);
+    // The listing query's access path: the same WHERE and aggregate ordering as listItemsJson.
+    `EXPLAIN (FORMAT JSON) SELECT json_agg(messages ORDER BY created_at DESC, id DESC) FROM conversations
+     WHERE chatbot_id = ? AND created_at BETWEEN ? AND ?`, [chatbotId, start, end]);
   type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
   const raw = result.rows[0]['QUERY PLAN'];
   let node: PlanNode | undefined = (typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan;
@@ -130,7 +131,7 @@ export const benchmark: Benchmark = {
     const largeDay = await measure(`${url}/${largeBot.id}${dayRange}`, org.apiKey, rounds * 3);
     const largeOneSource = await measure(`${url}/${largeBot.id}?sources=website`, org.apiKey, rounds);
     const repository = new ConversationsRepository(database.db);
-    const dbOnly = await median(rounds, () => repository.listByChatbot(largeBot.id, 0, now, []));
+    const dbOnly = await median(rounds, () => repository.listItemsJson(largeBot.id, 0, now, []));
 
     ctx.report(`all ${small} (baseline)`, { 'p50 ms': fmt(smallAll.p50Ms, 1), MB: fmt(smallAll.bytes / 1e6) });
     ctx.report(`all ${large}`, {

@@ -1,4 +1,4 @@
-import type { Conversation, ConversationListItem } from '@parley/shared';
+import type { Conversation } from '@parley/shared';
 import type { ConversationRecord } from './conversations.repository.js';
 
 /** The save response: `user` only for conversations saved with an API key. */
@@ -10,19 +10,5 @@ export function toConversationResponse(record: ConversationRecord): Conversation
     createdAt: record.createdAt,
     messages: record.messages,
     source: record.source,
-  };
-}
-
-/**
- * One item of the listing. `analysis.result` is the latest finished analysis; while a changed
- * conversation is re-analysed (`PENDING`, `IN_PROGRESS`) it still shows the previous one.
- */
-export function toConversationListItem(record: ConversationRecord): ConversationListItem {
-  return {
-    id: record.id,
-    createdAt: record.createdAt,
-    source: record.source,
-    messages: record.messages,
-    analysis: { status: record.analysisStatus, ...(record.analysisResult ? { result: record.analysisResult } : {}) },
   };
 }

@@ -8,6 +8,9 @@ import type { ConversationsService } from './conversations.service.js';
 export function conversationsRoutes(conversations: ConversationsService): Router {
   const router = Router();
   mountRoute(router, conversationContract.save, ({ req, body }) => conversations.save(authOf(req), body));
-  mountRoute(router, conversationContract.list, ({ req, params, query }) => conversations.list(authOf(req), params.id, query));
+  mountRoute(router, conversationContract.list, async ({ req, res, params, query }) => {
+    // Already JSON: the listing is serialised by the database (10k conversations stay fast).
+    res.status(200).type('application/json').send(await conversations.listJson(authOf(req), params.id, query));
+  });
   return router;
 }

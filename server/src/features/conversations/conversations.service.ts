@@ -9,7 +9,7 @@ import type { ChatbotRecord } from '../chatbots/chatbots.repository.js';
 import type { ChatbotsService } from '../chatbots/chatbots.service.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
 import type { AnalysisScheduler } from './analysis/analysis-scheduler.js';
-import { toConversationListItem, toConversationResponse } from './conversation-response.js';
+import { toConversationResponse } from './conversation-response.js';
 import type { ConversationKey, ConversationRecord, ConversationsRepository } from './conversations.repository.js';
 import { resolveListingRange } from './listing-range.js';
 import { generateVisitorToken, hashVisitorToken } from './visitor-token.js';
@@ -84,17 +84,21 @@ export class ConversationsService {
 
   /**
    * `GET /v1/conversation/{chatbotId}`: conversations created in the inclusive range, newest
-   * first, with their analysis; `sources` empty or absent means every source.
+   * first, with their analysis; `sources` empty or absent means every source. Returns the
+   * `ConversationListing` already serialised: the conversations come from the database as JSON
+   * text (see {@link ConversationsRepository.listItemsJson}). While a changed conversation is
+   * re-analysed, `analysis.result` still holds its previous analysis.
    * @throws 400 for a bad range; 404 when the chatbot is not the organisation's.
    */
-  async list(auth: AuthContext, chatbotId: string, query: ConversationListingQuery): Promise<ConversationListing> {
+  async listJson(auth: AuthContext, chatbotId: string, query: ConversationListingQuery): Promise<string> {
     const range = resolveListingRange(query);
     const chatbot = await this.chatbots.getRecord(auth, chatbotId);
-    const records = await this.repository.listByChatbot(chatbot.id, range.start, range.end, query.sources ?? []);
-    return {
+    const items = await this.repository.listItemsJson(chatbot.id, range.start, range.end, query.sources ?? []);
+    const header: Omit<ConversationListing, 'conversations'> = {
       chatbotName: chatbot.name, startInterval: range.startInterval, endInterval: range.endInterval,
-      createdAt: new Date(chatbot.createdAt).toISOString(), conversations: records.map(toConversationListItem),
+      createdAt: new Date(chatbot.createdAt).toISOString(),
     };
+    return `${JSON.stringify(header).slice(0, -1)},"conversations":${items}}`;
   }
 
   private async create(chatbot: ChatbotRecord, messages: ChatMessage[], origin: NewConversation): Promise<ConversationRecord> {
