@@ -12,12 +12,21 @@ export const conversationContract = {
   save: defineRoute({
     operationId: 'saveConversation', method: 'post', path: '/v1/conversation', tag: 'Conversations', security: 'apiKey',
     summary: 'Create, replace (`override: true`, the default) or append to a conversation', body: ConversationSaveSchema,
+    description: 'Without `conversationId` a conversation of source type `app` is created, with `user` the API key\'s user. '
+      + 'With it, the messages replace (`override: true`) or are appended to (`override: false`) those of that conversation, '
+      + 'which keeps its source and user; a conversation that is not this chatbot\'s is a 404, and an append beyond 1000 messages a 400. '
+      + 'Every save sets the analysis back to `PENDING` and queues a new one.',
     responses: { 201: { description: 'The saved conversation.', schema: ConversationSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
   list: defineRoute({
     operationId: 'listConversations', method: 'get', path: '/v1/conversation/{id}', tag: 'Conversations', security: 'apiKey',
     summary: 'List a chatbot\'s conversations in a time range, newest first, with their analysis',
-    description: '`start` and `end` are inclusive Unix ms (defaults 0 and now). `sources` may repeat or be comma-separated.',
+    description: '`start` and `end` are inclusive Unix ms (defaults 0 and now); `start > end`, or a future `start` without `end`, is a 400. '
+      + '`sources` may repeat or be comma-separated; absent or empty means every source. No paging: the whole range is returned. '
+      + '`analysis.status` goes `PENDING` → `IN_PROGRESS` → `DONE` | `FAILED` after every save; `analysis.result` is the latest finished '
+      + 'analysis (while a changed conversation is re-analysed it still shows the previous one). `customExtractedData` holds the fields '
+      + 'the operator configured (`ANALYSIS_CUSTOM_FIELDS`), each omitted when the conversation does not say; `unansweredQuestions` '
+      + '(extension) lists visitor questions the chatbot could not answer from its resources.',
     params: ChatbotPathSchema, query: ConversationListingQuerySchema,
     responses: { 200: { description: 'The listing.', schema: ConversationListingSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
