@@ -87,6 +87,16 @@ describe('conversation analysis with the chatbot\'s model', () => {
     expect(final.updated_at).toBeGreaterThan(inFlight.updated_at);
   });
 
+  it('retries after provider errors and then reaches DONE', { timeout: 60_000 }, async () => {
+    let failures = 0;
+    replyWith = () => (failures++ < 2 ? { status: 500 } : { content: analysis('Recovered.') });
+    const { id } = await save({ messages: [{ text: 'Is anyone there?', fromUser: true }] });
+    const item = await waitForAnalysis(ctx, chatbotId, id, ['DONE', 'FAILED'], 45_000);
+    expect(item.analysis.status).toBe('DONE');
+    expect(item.analysis.result?.summary).toBe('Recovered.');
+    expect(failures).toBeGreaterThanOrEqual(3);
+  });
+
   it('marks the analysis FAILED when the model keeps answering invalid output', { timeout: 60_000 }, async () => {
     replyWith = () => ({ content: '{"summary": 42}' });
     const { id } = await save({ messages: [{ text: 'Hello?', fromUser: true }] });

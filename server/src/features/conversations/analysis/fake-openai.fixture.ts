@@ -3,16 +3,16 @@ import type { AddressInfo } from 'node:net';
 
 /** One chat.completions request the fake received. */
 export interface FakeCompletionRequest {
-  body: { model: string; messages: { role: string; content: string }[]; stream?: boolean; response_format?: unknown };
+  body: { model: string; messages: { role: string; content: string }[]; response_format?: unknown };
 }
 
 /** What the fake answers: the assistant's content, or an HTTP error status. */
 export type FakeReply = { content: string } | { status: number };
 
 /**
- * A loopback server speaking OpenAI's `POST /v1/chat/completions`, non-streaming and streaming
- * (`chat.completion.chunk` SSE events then `[DONE]`), for tests of the model path. `reply`
- * decides each answer and may wait, so a test can act while a request is in flight.
+ * A loopback server speaking OpenAI's non-streaming `POST /v1/chat/completions` (what the
+ * analysis calls), for tests of the model path. `reply` decides each answer and may wait, so a
+ * test can act while a request is in flight.
  */
 export async function startFakeOpenAi(reply: (request: FakeCompletionRequest) => Promise<FakeReply> | FakeReply) {
   const requests: FakeCompletionRequest[] = [];
@@ -32,20 +32,10 @@ export async function startFakeOpenAi(reply: (request: FakeCompletionRequest) =>
     }
     const base = { id: 'chatcmpl-fake', created: Math.floor(Date.now() / 1000), model: request.body.model };
     const usage = { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 };
-    if (!request.body.stream) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-        ...base, object: 'chat.completion', usage,
-        choices: [{ index: 0, message: { role: 'assistant', content: answer.content }, finish_reason: 'stop' }],
-      }));
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
-    for (const piece of answer.content.match(/.{1,16}/gs) ?? []) {
-      send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
-    }
-    send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage });
-    res.end('data: [DONE]\n\n');
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
+      ...base, object: 'chat.completion', usage,
+      choices: [{ index: 0, message: { role: 'assistant', content: answer.content }, finish_reason: 'stop' }],
+    }));
   });
   server.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
