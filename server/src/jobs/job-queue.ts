@@ -83,6 +83,12 @@ export class JobQueue {
     return updated > 0;
   }
 
+  /** Whether this worker still holds the job's lease (a paused worker may have lost it). */
+  async holdsLease(job: Job, db: Knex = this.db): Promise<boolean> {
+    const row = await db('jobs').where({ id: job.id, locked_by: job.workerId, status: 'running' }).first('id');
+    return row !== undefined;
+  }
+
   /** Gives a job back unfinished (graceful shutdown): queued again at once, the attempt not counted. */
   async release(job: Job): Promise<void> {
     await this.db('jobs').where({ id: job.id, locked_by: job.workerId, status: 'running' })

@@ -77,8 +77,10 @@ function requestOnce(url: URL, options: SafeFetchOptions, allowed: (address: str
       let received = 0;
       res.on('data', (chunk: Buffer) => {
         received += chunk.length;
-        if (received > maxBytes) req.destroy(new FetchFailedError(`${url.href} is larger than ${maxBytes} bytes`));
-        else chunks.push(chunk);
+        if (received <= maxBytes) return void chunks.push(chunk);
+        reject(new FetchFailedError(`${url.href} is larger than ${maxBytes} bytes`));
+        // Destroyed without an error: the promise is already settled, and an error would be unhandled.
+        req.destroy();
       });
       res.on('end', () => resolve({ status, headers: res.headers, body: Buffer.concat(chunks) }));
       res.on('error', reject);

@@ -73,6 +73,8 @@ export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayl
   const resource = await ctx.repository.findForIngestion(job.payload.resourceId);
   if (!resource) return;
   const log = ctx.logger.child({ resourceId: resource.id, type: resource.type });
+  // Only a worker that still holds the job may mark it; a zombie's mark would never be cleared.
+  if (!await ctx.jobs.holdsLease(job)) return;
   await ctx.repository.update(resource.id, { aiProcessingStatus: 'IN_PROGRESS' });
   let output: ReaderOutput;
   try {
