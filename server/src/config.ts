@@ -49,6 +49,7 @@ const EnvSchema = z.object({
   RESOURCE_CHAT_MODEL: ModelSchema.default('alpha-4o-mini'),
   SSE_HEARTBEAT_MS: z.string().regex(/^\d+$/, 'must be a non-negative integer').default('15000').transform(Number),
   ANALYSIS_CUSTOM_FIELDS: optionalString,
+  ANALYSIS_DELAY_MS: z.string().regex(/^\d+$/, 'must be a non-negative integer').default('0').transform(Number),
 });
 
 export type ModelFamily = 'openai' | 'anthropic' | 'google';
@@ -123,6 +124,8 @@ export interface Config {
   /** Gap between SSE heartbeat comments on an idle stream; 0 disables them. */
   sseHeartbeatMs: number;
   analysisCustomFields: AnalysisCustomField[];
+  /** How long after a save its analysis starts; saves meanwhile share that one analysis. */
+  analysisDelayMs: number;
 }
 
 function parsePlanModels(value: string | undefined): Model[] | undefined {
@@ -221,5 +224,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resourceChatModel: e.RESOURCE_CHAT_MODEL,
     sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
     analysisCustomFields,
+    analysisDelayMs: e.ANALYSIS_DELAY_MS,
   };
 }

@@ -53,7 +53,7 @@ export function createServices(config: Config, database: Database, logger: Logge
   const chatbots = new ChatbotsService(chatbotsRepository, config.publicUrl);
   const { resources, resourceSync } = createResourcesFeature(config, db, jobs, worker, logger.child({ component: 'resources' }));
   const conversationsRepository = new ConversationsRepository(db);
-  const conversations = new ConversationsService(db, conversationsRepository, chatbots, new AnalysisScheduler(jobs, worker));
+  const conversations = new ConversationsService(db, conversationsRepository, chatbots, new AnalysisScheduler(jobs, worker, config.analysisDelayMs));
   const leads = new LeadsService(new LeadsRepository(db), chatbots);
   worker.register(ANALYSE_CONVERSATION, analyseConversationJob({
     conversations: conversationsRepository, chatbots: chatbotsRepository, logger: logger.child({ component: 'analysis' }),

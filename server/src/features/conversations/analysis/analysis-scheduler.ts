@@ -14,15 +14,17 @@ export const ANALYSIS_MAX_ATTEMPTS = 3;
 /**
  * Queues analyses. At most one analysis per conversation waits at a time (dedupeKey): saves
  * arriving while one waits are covered by it, since the job reads the conversation when it runs.
+ * `delayMs` (ANALYSIS_DELAY_MS) holds each analysis back after the save that queued it, so an
+ * operator paying per model call gets one analysis per burst of saves instead of one per save.
  */
 export class AnalysisScheduler {
-  constructor(private readonly jobs: JobQueue, private readonly worker: JobWorker) {}
+  constructor(private readonly jobs: JobQueue, private readonly worker: JobWorker, private readonly delayMs = 0) {}
 
   /** Queues an analysis in the caller's transaction, so a save never commits without one. */
   async schedule(conversationId: string, db: Knex): Promise<void> {
     const payload: AnalyseConversationPayload = { conversationId };
     await this.jobs.enqueue(ANALYSE_CONVERSATION, payload, {
-      dedupeKey: `${ANALYSE_CONVERSATION}:${conversationId}`, maxAttempts: ANALYSIS_MAX_ATTEMPTS,
+      dedupeKey: `${ANALYSE_CONVERSATION}:${conversationId}`, maxAttempts: ANALYSIS_MAX_ATTEMPTS, runAt: Date.now() + this.delayMs,
     }, db);
   }
 
