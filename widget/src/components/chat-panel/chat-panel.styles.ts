@@ -13,8 +13,8 @@ export const styles = [baseStyles, css`
   :host([hidden]) {
     display: none;
   }
-  :host([align='right']) { right: var(--cw-offset); }
-  :host([align='left']) { left: var(--cw-offset); }
+  :host([side='right']) { right: var(--cw-offset); }
+  :host([side='left']) { left: var(--cw-offset); }
   :host([mode='page']) {
     position: relative;
     inset: auto;
@@ -75,10 +75,12 @@ export const styles = [baseStyles, css`
   .subtitle {
     margin: 2px 0 0;
     font-size: 13px;
-    opacity: 0.88;
+    line-height: 1.3;
+    opacity: 0.9;
+    display: -webkit-box;
+    -webkit-box-orient: vertical;
+    -webkit-line-clamp: 2;
     overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
   }
   .body {
     flex: 1;

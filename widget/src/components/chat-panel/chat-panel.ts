@@ -28,7 +28,7 @@ export class CwChatPanel extends LitElement {
   @property({ attribute: false }) api!: EmbedApi;
   @property({ reflect: true }) mode: 'bubble' | 'page' = 'bubble';
   /** The corner of the launcher the window opens above. */
-  @property({ reflect: true }) align: 'left' | 'right' = 'right';
+  @property({ reflect: true }) side: 'left' | 'right' = 'right';
   /** True while the panel is shown; becoming active moves focus into it. */
   @property({ type: Boolean }) active = false;
 
@@ -118,7 +118,7 @@ export class CwChatPanel extends LitElement {
     }
     return html`
       <cw-message-list .messages=${this.chat.messages} .welcome=${this.config.welcomeMessage} .status=${this.chat.status}
-        .error=${this.chat.error} .avatarUrl=${this.config.avatarUrl} @cw-retry=${() => this.chat.retry()}></cw-message-list>
+        .error=${this.chat.error} .avatarUrl=${this.config.avatarUrl} .name=${this.config.welcomeHeaderTitle || this.config.name} @cw-retry=${() => this.chat.retry()}></cw-message-list>
       <cw-composer ?streaming=${this.chat.status === 'streaming'} ?emoji=${this.config.enabledEmoji}
         @cw-send=${this.onSend} @cw-stop=${() => this.chat.stop()}></cw-composer>
     `;

@@ -4,6 +4,9 @@ import { baseStyles } from '../../styles/base.styles.js';
 export const styles = [baseStyles, css`
   :host {
     all: initial;
+    /* After \`all: initial\`, which would reset it: every element inside inherits border-box. */
+    box-sizing: border-box;
+    text-align: start;
     display: block;
     /* A zero-size fixed box: the widget never takes space in (or shifts) the host page. */
     position: fixed;

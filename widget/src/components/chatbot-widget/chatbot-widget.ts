@@ -115,10 +115,10 @@ export class ChatbotWidget extends LitElement {
       <div class="root align-${config.bubbleAlignment} ${page ? 'page' : 'bubble'}" style=${styleMap(themeOf(config))}
         @keydown=${this.onKeydown}>
         ${this.panelCreated || page ? html`
-          <cw-chat-panel id="panel" .config=${config} .api=${this.api} .mode=${this.mode} align=${config.bubbleAlignment} ?hidden=${!this.open}
+          <cw-chat-panel id="panel" .config=${config} .api=${this.api} .mode=${this.mode} side=${config.bubbleAlignment} ?hidden=${!this.open}
             .active=${this.open} @cw-close=${() => this.toggle(false)}></cw-chat-panel>` : nothing}
         ${!page && this.popupsVisible && !this.open ? html`
-          <cw-popup-messages .messages=${config.bubblePopupMessages} .align=${config.bubbleAlignment}
+          <cw-popup-messages .messages=${config.bubblePopupMessages} .side=${config.bubbleAlignment}
             @cw-popup-open=${() => this.toggle(true)} @cw-popup-dismiss=${this.dismissPopups}></cw-popup-messages>` : nothing}
         ${page ? nothing : html`
           <button class="launcher" part="launcher" aria-haspopup="dialog" aria-controls="panel" aria-expanded=${String(this.open)}

@@ -27,7 +27,7 @@ export const styles = [baseStyles, css`
   textarea {
     flex: 1;
     min-width: 0;
-    min-height: 36px;
+    height: 36px;
     max-height: 120px;
     padding: 7px 4px;
     border: 0;
@@ -36,6 +36,10 @@ export const styles = [baseStyles, css`
     background: transparent;
     line-height: 1.4;
     font-size: 15px;
+  }
+  /* The whole field shows focus (form:focus-within); a second ring inside it would be noise. */
+  textarea:focus-visible {
+    outline: none;
   }
   textarea::placeholder {
     color: #6b7280;

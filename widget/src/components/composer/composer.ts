@@ -56,8 +56,9 @@ export class CwComposer extends LitElement {
   private onInput(): void {
     const area = this.textarea;
     this.empty = area.value.trim() === '';
-    area.style.height = 'auto';
-    area.style.height = `${Math.min(area.scrollHeight, 120)}px`;
+    // Grow with the text up to five lines; an empty box goes back to one line.
+    area.style.height = '';
+    if (!this.empty) area.style.height = `${Math.min(area.scrollHeight, 120)}px`;
   }
 
   private async togglePicker(): Promise<void> {

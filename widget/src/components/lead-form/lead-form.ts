@@ -59,7 +59,7 @@ export class CwLeadForm extends LitElement {
       return html`
         <p class="done" role="status">Thank you! We will get back to you soon.</p>
         <button class="primary" @click=${() => this.dispatchEvent(new Event('cw-lead-done', { bubbles: true, composed: true }))}>
-          Back to the chat</button>`;
+          Continue chatting</button>`;
     }
     return html`
       <h3>Leave your contact details</h3>

@@ -36,7 +36,12 @@ export const styles = [baseStyles, css`
     height: 26px;
     border-radius: 50%;
     object-fit: cover;
+    display: grid;
+    place-items: center;
     background: var(--cw-header-bg);
+    color: var(--cw-header-fg);
+    font-size: 12px;
+    font-weight: 700;
   }
   .message {
     max-width: 82%;

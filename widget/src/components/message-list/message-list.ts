@@ -30,6 +30,8 @@ export class CwMessageList extends LitElement {
   @property({ attribute: false }) status: ChatStatus = 'idle';
   @property({ attribute: false }) error: EmbedError | undefined;
   @property({ attribute: false }) avatarUrl: string | undefined;
+  /** The chatbot's name; its initial stands in for a missing avatar. */
+  @property({ attribute: false }) name = '';
 
   private stickToBottom = true;
 
@@ -59,7 +61,8 @@ export class CwMessageList extends LitElement {
   }
 
   private renderAvatar() {
-    return this.avatarUrl ? html`<img class="mini-avatar" src=${this.avatarUrl} alt="" />` : html`<span class="mini-avatar" aria-hidden="true"></span>`;
+    return this.avatarUrl ? html`<img class="mini-avatar" src=${this.avatarUrl} alt="" />`
+      : html`<span class="mini-avatar" aria-hidden="true">${this.name.charAt(0)}</span>`;
   }
 
   protected override render() {

@@ -21,8 +21,8 @@ export class CwPopupMessages extends LitElement {
       max-width: min(300px, calc(100vw - 2 * var(--cw-offset)));
       animation: rise 240ms ease-out both;
     }
-    :host([align='right']) { right: var(--cw-offset); align-items: flex-end; }
-    :host([align='left']) { left: var(--cw-offset); align-items: flex-start; }
+    :host([side='right']) { right: var(--cw-offset); align-items: flex-end; }
+    :host([side='left']) { left: var(--cw-offset); align-items: flex-start; }
     .message {
       display: block;
       text-align: start;
@@ -52,7 +52,7 @@ export class CwPopupMessages extends LitElement {
   /** The messages to show (at most 5, from the chatbot's websiteIntegration). */
   @property({ attribute: false }) messages: string[] = [];
   /** Which corner the launcher sits in. */
-  @property({ reflect: true }) align: 'left' | 'right' = 'right';
+  @property({ reflect: true }) side: 'left' | 'right' = 'right';
 
   protected override render() {
     const fire = (name: string) => () => this.dispatchEvent(new Event(name, { bubbles: true, composed: true }));

@@ -1,0 +1,39 @@
+import { expect, test } from '../fixtures/test.js';
+
+const restricted = { websiteIntegration: { allowedDomains: ['allowed.test'], bubbleAlignment: 'left' } };
+
+test.describe('allowed domains', () => {
+  test('the widget appears on an allowed domain, on the left when so configured', async ({ page, createChatbot, openHostPage, widget }) => {
+    const chatbot = await createChatbot(restricted);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openHostPage('allowed.test', { chatbotId: chatbot.id });
+    await expect(widget.launcher).toBeVisible();
+    expect((await widget.launcher.boundingBox())!.x).toBeLessThan(100);
+    await widget.open();
+    expect((await widget.window.boundingBox())!.x).toBeLessThan(100);
+  });
+
+  test('the widget stays hidden on a refused domain, and the API refuses it with 403 and no CORS', async ({
+    page, baseURL, createChatbot, openHostPage, widget,
+  }) => {
+    const chatbot = await createChatbot(restricted);
+    const failed = page.waitForEvent('requestfailed', (r) => r.url().endsWith(`/v1/embed/${chatbot.id}/config`));
+    await openHostPage('refused.test', { chatbotId: chatbot.id });
+    // The browser blocks the 403 (no Access-Control-Allow-Origin), so the page sees a failed request.
+    await failed;
+    await expect(widget.launcher).toHaveCount(0);
+    const direct = await page.request.get(`${baseURL}/v1/embed/${chatbot.id}/config`, { headers: { origin: 'http://refused.test:1' } });
+    expect(direct.status()).toBe(403);
+    expect(direct.headers()['access-control-allow-origin']).toBeUndefined();
+  });
+
+  test('a chatbot with a strict-CSP host page still works (no inline script or eval needed)', async ({
+    createChatbot, openHostPage, widget,
+  }) => {
+    const chatbot = await createChatbot(restricted);
+    await openHostPage('allowed.test', { chatbotId: chatbot.id, csp: true });
+    await widget.open();
+    await widget.ask('Are you open on Sundays?');
+    await expect(widget.conversation).toContainText('closed on Sundays');
+  });
+});
