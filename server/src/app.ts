@@ -2,6 +2,7 @@ import path from 'node:path';
 import express, { type Express } from 'express';
 import { chatbotsRoutes } from './features/chatbots/chatbots.routes.js';
 import { conversationsRoutes } from './features/conversations/conversations.routes.js';
+import { chatRoutes } from './features/chat/chat.routes.js';
 import { embedAvatarRoutes } from './features/embed/embed-avatar.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { resourcesRoutes } from './features/resources/resources.routes.js';
@@ -38,6 +39,7 @@ export function createApp(services: Services): Express {
   }));
   app.use(conversationsRoutes(services.conversations));
   app.use(leadsRoutes(services.leads));
+  app.use(chatRoutes(services.chat, { heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'chat' }) }));
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

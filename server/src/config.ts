@@ -45,7 +45,7 @@ const EnvSchema = z.object({
   ANTHROPIC_BASE_URL: optionalString,
   GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
   GOOGLE_BASE_URL: optionalString,
-  CHAT_CONTEXT_CHUNKS: z.string().regex(/^\d+$/, 'must be a positive integer').default('6').transform(Number),
+  CHAT_CONTEXT_CHUNKS: z.string().regex(/^\d+$/, 'must be a positive integer').default('8').transform(Number),
   RESOURCE_CHAT_MODEL: ModelSchema.default('alpha-4o-mini'),
   SSE_HEARTBEAT_MS: z.string().regex(/^\d+$/, 'must be a non-negative integer').default('15000').transform(Number),
   ANALYSIS_CUSTOM_FIELDS: optionalString,

@@ -10,10 +10,14 @@ import { ConversationsRepository } from './features/conversations/conversations.
 import { ConversationsService } from './features/conversations/conversations.service.js';
 import { LeadsRepository } from './features/leads/leads.repository.js';
 import { LeadsService } from './features/leads/leads.service.js';
+import { ChatRepository } from './features/chat/chat.repository.js';
+import { ChatService } from './features/chat/chat.service.js';
 import { OrganisationsService } from './features/organisations/organisations.service.js';
 import { createResourcesFeature } from './features/resources/create-resources.js';
 import type { SyncScheduler } from './features/resources/ingestion/ingestion-worker.js';
 import type { ResourcesService } from './features/resources/resources.service.js';
+import { UsageRepository } from './features/usage/usage.repository.js';
+import { UsageService } from './features/usage/usage.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { JobWorker } from './jobs/job-worker.js';
 import { ModelRegistry } from './providers/llm/model-registry.js';
@@ -33,6 +37,9 @@ export interface Services {
   resourceSync: SyncScheduler;
   conversations: ConversationsService;
   leads: LeadsService;
+  usage: UsageService;
+  models: ModelRegistry;
+  chat: ChatService;
 }
 
 export interface ServiceOptions {
@@ -59,5 +66,10 @@ export function createServices(config: Config, database: Database, logger: Logge
     conversations: conversationsRepository, chatbots: chatbotsRepository, logger: logger.child({ component: 'analysis' }),
     analyser: new ConversationAnalyser(db, new ModelRegistry(config.providers), config.analysisCustomFields),
   }));
-  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceSync, conversations, leads };
+  const usage = new UsageService(new UsageRepository(db));
+  const models = new ModelRegistry(config.providers, logger.child({ component: 'models' }));
+  const chat = new ChatService(db, new ChatRepository(db), chatbots, usage, models, {
+    contextChunks: config.chatContextChunks, resourceChatModel: config.resourceChatModel,
+  });
+  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceSync, conversations, leads, usage, models, chat };
 }

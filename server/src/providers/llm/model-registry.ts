@@ -3,7 +3,11 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { Model } from '@parley/shared';
+import type { Logger } from 'pino';
 import { MODEL_TABLE, type Config, type ModelFamily } from '../../config.js';
+import { AiSdkAnswerModel } from './ai-sdk-answer-model.js';
+import type { AnswerModel } from './answer-model.js';
+import { LocalAnswerModel } from './local/local-answer-model.js';
 
 /** How a chatbot's model runs: on a configured provider, or on the built-in local engine. */
 export type ResolvedModel =
@@ -17,8 +21,23 @@ export type ResolvedModel =
  */
 export class ModelRegistry {
   private readonly cache = new Map<Model, ResolvedModel>();
+  private readonly answerModels = new Map<Model, AnswerModel>();
+  private readonly local = new LocalAnswerModel();
 
-  constructor(private readonly providers: Config['providers']) {}
+  constructor(private readonly providers: Config['providers'], private readonly logger?: Logger) {}
+
+  /** The {@link AnswerModel} a chatbot's model answers with: its provider's, or the local engine. */
+  answerModel(model: Model): AnswerModel {
+    let answerModel = this.answerModels.get(model);
+    if (!answerModel) {
+      const resolved = this.resolve(model);
+      answerModel = resolved.kind === 'local'
+        ? this.local
+        : new AiSdkAnswerModel(resolved.languageModel, this.logger?.child({ family: resolved.family }));
+      this.answerModels.set(model, answerModel);
+    }
+    return answerModel;
+  }
 
   resolve(model: Model): ResolvedModel {
     let resolved = this.cache.get(model);

@@ -1,0 +1,102 @@
+import type { ChatMessage, PersonalityType, ToneType } from '@parley/shared';
+import type { AnswerPrompt, ContextPassage, PromptMessage } from '../../providers/llm/answer-model.js';
+import type { RetrievedChunk } from '../resources/retrieve-chunks.js';
+
+/** What shapes a chatbot's answers; a resource chat uses the defaults. */
+export interface AnswerSettings {
+  personalityType: PersonalityType;
+  toneType: ToneType;
+  customSystemPrompt: string | null;
+  restrictAnswersToResourcesContentResponse: string | null;
+}
+
+/** The provider models see at most this many past messages; older turns rarely matter and cost tokens. */
+const MAX_HISTORY_MESSAGES = 20;
+
+const PERSONALITIES: Record<Exclude<PersonalityType, 'CUSTOM'>, string> = {
+  ASSISTANT: 'You are a helpful assistant. Answer the visitor\'s questions clearly, accurately and concisely.',
+  COACH: 'You are a supportive coach. Encourage the visitor and guide them step by step towards their goal.',
+  ADVISOR: 'You are a trusted advisor. Weigh the options and give the visitor practical, well-reasoned recommendations.',
+  EXPERT: 'You are a subject-matter expert. Give precise, thorough answers and use the correct terminology.',
+};
+
+const TONES: Record<Exclude<ToneType, 'CUSTOM'>, string> = {
+  HUMOROUS: 'Use a light, humorous tone where it fits, without obscuring the facts.',
+  FRIENDLY: 'Use a warm, friendly tone.',
+  FORMAL: 'Use a formal, professional tone.',
+};
+
+function formatTime(seconds: number): string {
+  const whole = Math.floor(seconds);
+  const [h, m, s] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  const mmss = `${String(m).padStart(h > 0 ? 2 : 1, '0')}:${String(s).padStart(2, '0')}`;
+  return h > 0 ? `${h}:${mmss}` : mmss;
+}
+
+/** A chunk's citation: its resource (or page title), then page, URL or video time. */
+export function toSourceLabel(chunk: Pick<RetrievedChunk, 'fileName' | 'provenance'>): string {
+  const { page, url, title, startSeconds } = chunk.provenance ?? {};
+  const parts = [title ?? chunk.fileName];
+  if (page !== undefined) parts.push(`page ${page}`);
+  if (url !== undefined && url !== parts[0]) parts.push(url);
+  if (startSeconds !== undefined) parts.push(`at ${formatTime(startSeconds)}`);
+  return parts.join(', ');
+}
+
+/** Chunks as the models see them. */
+export function toPassages(chunks: readonly RetrievedChunk[]): ContextPassage[] {
+  return chunks.map((chunk) => ({ content: chunk.content, source: toSourceLabel(chunk) }));
+}
+
+function systemPrompt(settings: AnswerSettings, passages: readonly ContextPassage[]): string {
+  const custom = settings.personalityType === 'CUSTOM' && settings.toneType === 'CUSTOM' ? settings.customSystemPrompt : null;
+  const lines = [
+    custom ?? PERSONALITIES[settings.personalityType === 'CUSTOM' ? 'ASSISTANT' : settings.personalityType],
+  ];
+  if (!custom && settings.toneType !== 'CUSTOM') lines.push(TONES[settings.toneType]);
+  const restrict = settings.restrictAnswersToResourcesContentResponse;
+  if (restrict) {
+    lines.push('Answer only from the context below; never from general knowledge.',
+      `If the context does not contain the answer, reply with exactly this text and nothing else: ${JSON.stringify(restrict)}`);
+  } else {
+    lines.push('Prefer the context below when it is relevant. If it does not cover the question, you may answer from general knowledge and say so.');
+  }
+  lines.push('Cite the sources you use by their number, like [1].', '');
+  if (passages.length === 0) {
+    lines.push('Context: none was found for this question.');
+  } else {
+    lines.push('Context:');
+    passages.forEach((passage, index) => lines.push(`[${index + 1}] (source: ${passage.source})`, passage.content.trim(), ''));
+  }
+  return lines.join('\n').trim();
+}
+
+/**
+ * The prompt of one chat turn: the system prompt from personality, tone, custom prompt, restrict
+ * rule and the retrieved context with sources; the recent conversation as messages.
+ */
+export function buildPrompt(settings: AnswerSettings, conversation: readonly ChatMessage[], passages: ContextPassage[]): AnswerPrompt {
+  const messages: PromptMessage[] = conversation.slice(-MAX_HISTORY_MESSAGES)
+    .map((message) => ({ role: message.fromUser ? 'user' : 'assistant', content: message.text }));
+  // Providers want the conversation to open with the user; a welcome message from the chatbot is context only.
+  while (messages[0]?.role === 'assistant') messages.shift();
+  return {
+    system: systemPrompt(settings, passages),
+    messages,
+    question: conversation.at(-1)?.text ?? '',
+    passages,
+    restrictResponse: settings.restrictAnswersToResourcesContentResponse ?? undefined,
+    toneType: settings.toneType,
+  };
+}
+
+/**
+ * What retrieval searches for: the last question, and for a short follow-up ("and the price?")
+ * the previous question too, so the pronoun's subject is found.
+ */
+export function retrievalQuery(conversation: readonly ChatMessage[]): string {
+  const question = conversation.at(-1)?.text ?? '';
+  if (question.split(/\s+/).filter(Boolean).length >= 5) return question;
+  const previous = conversation.slice(0, -1).reverse().find((message) => message.fromUser);
+  return previous ? `${previous.text} ${question}` : question;
+}

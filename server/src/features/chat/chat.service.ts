@@ -1,0 +1,90 @@
+import type { ChatbotChatBody, ChatMessage, Model, ResourceChatBody } from '@parley/shared';
+import type { Knex } from 'knex';
+import type { PlanLimits } from '../../config.js';
+import { notFound } from '../../errors/http-error.js';
+import { isRelevant } from '../../providers/llm/local/compose-answer.js';
+import type { ModelRegistry } from '../../providers/llm/model-registry.js';
+import type { ChatbotRecord } from '../chatbots/chatbots.repository.js';
+import type { ChatbotsService } from '../chatbots/chatbots.service.js';
+import type { AuthContext } from '../organisations/organisations.service.js';
+import { retrieveChunks } from '../resources/retrieve-chunks.js';
+import type { UsageService } from '../usage/usage.service.js';
+import { buildPrompt, retrievalQuery, toPassages, type AnswerSettings } from './build-prompt.js';
+import type { ChatRepository } from './chat.repository.js';
+import { fixedAnswer, modelAnswer, type PreparedAnswer } from './prepared-answer.js';
+
+export type { PreparedAnswer } from './prepared-answer.js';
+
+export interface ChatServiceOptions {
+  /** Passages retrieved per question. */
+  contextChunks: number;
+  /** The model of `/v1/resource/chat*`, which has no chatbot to take one from. */
+  resourceChatModel: Model;
+}
+
+/** A resource chat answers as a plain assistant, unrestricted. */
+const RESOURCE_CHAT_SETTINGS: AnswerSettings = {
+  personalityType: 'ASSISTANT', toneType: 'FRIENDLY', customSystemPrompt: null, restrictAnswersToResourcesContentResponse: null,
+};
+
+/**
+ * The answer engine: finds the chatbot or resource, counts the message against the plan,
+ * retrieves context, builds the prompt and hands back a {@link PreparedAnswer} that the routes
+ * send as JSON or stream as SSE. Everything that can fail with 4xx fails here, before any byte.
+ */
+export class ChatService {
+  constructor(
+    private readonly db: Knex,
+    private readonly repository: ChatRepository,
+    private readonly chatbots: ChatbotsService,
+    private readonly usage: UsageService,
+    private readonly models: ModelRegistry,
+    private readonly options: ChatServiceOptions,
+  ) {}
+
+  /**
+   * Prepares the answer of a chatbot of the caller's organisation.
+   * @throws 404 when the chatbot is absent or another organisation's; 402 when the month's messages are spent.
+   */
+  async prepareChatbotChat(auth: AuthContext, body: ChatbotChatBody): Promise<PreparedAnswer> {
+    const chatbot = await this.chatbots.getRecord(auth, body.chatbotId);
+    return this.prepareForChatbot(auth.organisationId, auth.plan, chatbot, body.conversation);
+  }
+
+  /**
+   * Prepares the answer of a chatbot already loaded and authorised by the caller, for example the
+   * public embed API serving a visitor of a chatbot found by its public id. Counts one message
+   * against `plan`, retrieves from the chatbot's resources and applies its personality, tone,
+   * custom prompt and restrict rule. When the chatbot is restricted and its resources hold nothing
+   * relevant, the answer is exactly its restrict text and no model is called.
+   *
+   * Stream the result with `streamAnswer(res, answer)` (chat/stream-answer.ts) or await `answer.text()`.
+   * @param conversation 1..100 messages, the last one from the user (validated by the caller's schema).
+   * @throws 402 when the month's messages are spent.
+   */
+  async prepareForChatbot(organisationId: string, plan: PlanLimits, chatbot: ChatbotRecord, conversation: readonly ChatMessage[]): Promise<PreparedAnswer> {
+    await this.usage.consumeMessage(organisationId, plan);
+    return this.prepare(organisationId, chatbot.resourceIds, conversation, chatbot, chatbot.model);
+  }
+
+  /**
+   * Prepares the answer of one resource of the caller's organisation (a plain, unrestricted assistant).
+   * @throws 404 when the resource is absent or another organisation's; 402 when the month's messages are spent.
+   */
+  async prepareResourceChat(auth: AuthContext, body: ResourceChatBody): Promise<PreparedAnswer> {
+    const resource = await this.repository.findResource(auth.organisationId, body.resourceId);
+    if (!resource) throw notFound(`resource ${body.resourceId}`);
+    await this.usage.consumeMessage(auth.organisationId, auth.plan);
+    return this.prepare(auth.organisationId, [resource.id], body.conversation, RESOURCE_CHAT_SETTINGS, this.options.resourceChatModel);
+  }
+
+  private async prepare(
+    organisationId: string, resourceIds: readonly string[], conversation: readonly ChatMessage[], settings: AnswerSettings, model: Model,
+  ): Promise<PreparedAnswer> {
+    const chunks = await retrieveChunks(this.db, organisationId, resourceIds, retrievalQuery(conversation), this.options.contextChunks);
+    const prompt = buildPrompt(settings, conversation, toPassages(chunks));
+    // decisions.md § Chat and streaming: restricted and nothing relevant → exactly the restrict text.
+    if (prompt.restrictResponse !== undefined && !isRelevant(prompt)) return fixedAnswer(prompt.restrictResponse);
+    return modelAnswer(this.models.answerModel(model), prompt);
+  }
+}

@@ -1,0 +1,43 @@
+import type { Response } from 'express';
+import type { Logger } from 'pino';
+import { toHttpError } from '../../errors/to-http-error.js';
+import { openEventStream } from '../../http/event-stream.js';
+import type { PreparedAnswer } from './prepared-answer.js';
+
+export interface StreamAnswerOptions {
+  /** Gap between heartbeat comments on an idle stream; 0 disables them. */
+  heartbeatMs?: number;
+  /** Where failures after the stream opened are logged. */
+  logger?: Logger;
+}
+
+/**
+ * Streams a prepared answer to `res` as SSE (decisions.md § Chat and streaming): status 201,
+ * `partialResponse` deltas, then `streamEnd`; a failure after the stream opened becomes one
+ * `error` event. A client that goes away aborts the model call. Resolves when the response ended.
+ * Shared by the API's and the embed API's chat-stream routes.
+ */
+export async function streamAnswer(res: Response, answer: PreparedAnswer, options: StreamAnswerOptions = {}): Promise<void> {
+  const stream = openEventStream(res, { heartbeatMs: options.heartbeatMs });
+  try {
+    for await (const text of answer.deltas(stream.signal)) stream.send({ type: 'partialResponse', data: { text } });
+    stream.send({ type: 'streamEnd' });
+  } catch (err) {
+    if (stream.signal.aborted) return;
+    const httpError = toHttpError(err);
+    if (httpError.statusCode >= 500) options.logger?.error({ err }, 'chat stream failed');
+    stream.send({ type: 'error', ...httpError.toStreamFields() });
+  } finally {
+    stream.close();
+  }
+}
+
+/**
+ * A signal aborted when the client of a plain (non-streamed) answer goes away, so the model call
+ * stops too. `res` 'close' also fires after a normal end, when aborting no longer matters.
+ */
+export function abortOnClose(res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.on('close', () => { if (!res.writableFinished) controller.abort(new Error('the client closed the connection')); });
+  return controller.signal;
+}

@@ -1,0 +1,29 @@
+import type { Knex } from 'knex';
+
+/** Per-organisation, per-month counters (table usage_counters). */
+export class UsageRepository {
+  constructor(private readonly db: Knex) {}
+
+  /**
+   * Adds one message to the month's counter unless it already reached `limit`, in one statement:
+   * the row lock of INSERT … ON CONFLICT DO UPDATE serialises concurrent requests, so the counter
+   * can never overshoot. Returns the new count, or undefined when the limit was already reached.
+   */
+  async incrementMessages(organisationId: string, month: string, limit: number | undefined): Promise<number | undefined> {
+    const guard = limit === undefined ? '' : 'WHERE usage_counters.messages < ?';
+    const result = await this.db.raw(
+      `INSERT INTO usage_counters (organisation_id, month, messages) VALUES (?, ?, 1)
+       ON CONFLICT (organisation_id, month) DO UPDATE SET messages = usage_counters.messages + 1 ${guard}
+       RETURNING messages`,
+      limit === undefined ? [organisationId, month] : [organisationId, month, limit],
+    );
+    const row = (result.rows as { messages: number }[])[0];
+    return row?.messages;
+  }
+
+  /** Messages counted so far in the month (0 when none). */
+  async messages(organisationId: string, month: string): Promise<number> {
+    const row = await this.db('usage_counters').where({ organisation_id: organisationId, month }).first('messages');
+    return (row?.messages as number | undefined) ?? 0;
+  }
+}

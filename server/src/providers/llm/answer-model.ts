@@ -1,0 +1,41 @@
+/** One passage of retrieved context, as a model sees it. */
+export interface ContextPassage {
+  /** The passage text. */
+  content: string;
+  /** Human-readable origin for citations: "manual.pdf, page 3". */
+  source: string;
+}
+
+/** One turn of the conversation, in model terms. */
+export interface PromptMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/**
+ * Everything a model needs to answer: the full system prompt and history for provider models, and
+ * the structured parts (question, passages, restrict text) the local engine works from.
+ */
+export interface AnswerPrompt {
+  /** Personality, tone, custom prompt, the restrict rule and the numbered context. */
+  system: string;
+  /** The conversation, oldest first; the last message is the visitor's question. */
+  messages: PromptMessage[];
+  /** The visitor's last message. */
+  question: string;
+  /** Retrieved passages, best first. */
+  passages: ContextPassage[];
+  /** When set, answer only from the passages, and with exactly this text when they hold nothing relevant. */
+  restrictResponse?: string;
+  /** Wording hint for the local engine's own sentences (greetings, "not found"). */
+  toneType?: 'HUMOROUS' | 'FRIENDLY' | 'FORMAL' | 'CUSTOM';
+}
+
+/** A model that answers a prompt as a stream of text deltas (architecture.md § Models). */
+export interface AnswerModel {
+  /**
+   * Streams the answer; the concatenation of the yielded strings is the answer.
+   * Aborting `signal` cancels the underlying call (the HTTP request of a provider).
+   */
+  stream(prompt: AnswerPrompt, signal: AbortSignal): AsyncIterable<string>;
+}

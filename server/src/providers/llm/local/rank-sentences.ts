@@ -1,0 +1,149 @@
+import type { ContextPassage } from '../answer-model.js';
+import { splitSentences } from './split-sentences.js';
+import { contentStems, isStopWord, stem, tokenize } from './text-terms.js';
+
+/** How much a passage lacking the question's names and numbers loses in relevance (all missing: everything). */
+const MISSING_KEY_PENALTY = 1;
+/** Credit of a shared 5-letter prefix ("represent" / "representative") against a full match. */
+const PARTIAL_MATCH = 0.5;
+/** Weight of the retrieval rank: a tie-breaker, not evidence. */
+const RANK_PRIOR = 0.06;
+/** How much relevance a question loses for subject words found nowhere in the context (all absent: half). */
+const ABSENT_PENALTY = 0.5;
+
+/** One sentence of the retrieved context, scored against the question. */
+export interface ScoredSentence {
+  text: string;
+  /** Index of its passage in the retrieval order. */
+  passage: number;
+  /** Index of the sentence within its passage. */
+  position: number;
+  /** Share (0..1) of the question's weighted subject words the sentence contains. */
+  coverage: number;
+  /** Share (0..1) of the question's weighted subject words its whole passage contains. */
+  passageCoverage: number;
+  /** Share (0..1) of the question's names and numbers its passage lacks. */
+  missingKeys: number;
+  /** Share (0..1) of the question's subject words (by weight) that no passage contains at all. */
+  absent: number;
+  /** Ranking score: coverage plus phrase, answer-type and retrieval-rank evidence. */
+  score: number;
+  stems: Set<string>;
+}
+
+type AnswerType = 'date' | 'number' | 'name' | undefined;
+
+const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
+const NUMBER_WORDS = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half)\b/i;
+
+function expectedAnswerType(question: string): AnswerType {
+  const q = question.toLowerCase();
+  if (/\b(when|what year|which year|what century|what decade|what date|how long ago)\b/.test(q)) return 'date';
+  if (/\b(how (many|much|long|far|old|large|big|tall|high)|what (percentage|percent|number|amount))\b/.test(q)) return 'number';
+  if (/\b(who|whom|whose|where)\b/.test(q)) return 'name';
+  return undefined;
+}
+
+function hasAnswerType(type: AnswerType, text: string, questionStems: Set<string>): boolean {
+  if (type === 'date') return /\b\d{3,4}s?\b/.test(text) || MONTHS.test(text) || /\bcentury\b/i.test(text);
+  if (type === 'number') return /\d/.test(text) || NUMBER_WORDS.test(text);
+  if (type === 'name') {
+    // A capitalised word the question does not already name, not counting the sentence's first word.
+    const words = text.split(/\s+/).slice(1);
+    return words.some((word) => /^\p{Lu}\p{L}+/u.test(word) && !questionStems.has(stem(tokenize(word)[0] ?? '')));
+  }
+  return false;
+}
+
+/** Inverse document frequency over the candidate sentences. */
+function idfOf(sentences: { stems: Set<string> }[]): (term: string) => number {
+  const cache = new Map<string, number>();
+  return (term) => {
+    let value = cache.get(term);
+    if (value === undefined) {
+      // A word found nowhere weighs as much as one found once, so one paraphrased word cannot sink a good match.
+      const df = Math.max(1, sentences.reduce((n, s) => n + (s.stems.has(term) ? 1 : 0), 0));
+      value = Math.log(1 + sentences.length / (1 + df));
+      cache.set(term, value);
+    }
+    return value;
+  };
+}
+
+/** 1 for the same stem; partial credit for a shared 5-letter prefix, else 0. */
+function matchOf(term: string, stems: Set<string>): number {
+  if (stems.has(term)) return 1;
+  if (term.length < 5 || /\d/.test(term)) return 0;
+  const prefix = term.slice(0, 5);
+  for (const s of stems) if (s.startsWith(prefix)) return PARTIAL_MATCH;
+  return 0;
+}
+
+/** Stems of the question's names and numbers: capitalised words after the first, and anything with a digit. */
+function keyStems(question: string): string[] {
+  const words = question.split(/\s+/);
+  const keys = words.filter((word, index) => /\d/.test(word) || (index > 0 && /^["'(]?\p{Lu}\p{Ll}/u.test(word)));
+  return [...new Set(keys.flatMap((word) => tokenize(word)).filter((token) => !isStopWord(token)).map(stem))];
+}
+
+function phraseBonus(questionOrder: string[], sentenceOrder: string[]): number {
+  if (questionOrder.length < 2) return 0;
+  const pairs = new Set<string>();
+  for (let i = 0; i + 1 < sentenceOrder.length; i++) pairs.add(`${sentenceOrder[i]} ${sentenceOrder[i + 1]}`);
+  let hits = 0;
+  for (let i = 0; i + 1 < questionOrder.length; i++) if (pairs.has(`${questionOrder[i]} ${questionOrder[i + 1]}`)) hits++;
+  return Math.min(0.15, 0.06 * hits);
+}
+
+/**
+ * Scores every distinct sentence of the passages against the question's weighted subject words,
+ * best first. `terms` comes from {@link questionTerms}; `question` supplies word order and the
+ * expected answer type ("when" wants a date, "how many" a number, "who" a name).
+ */
+export function rankSentences(question: string, terms: Map<string, number>, passages: readonly ContextPassage[]): ScoredSentence[] {
+  const seen = new Set<string>();
+  const candidates: Omit<ScoredSentence, 'coverage' | 'passageCoverage' | 'missingKeys' | 'absent' | 'score'>[] = [];
+  const passageStems = passages.map((passage, index) => {
+    splitSentences(passage.content).forEach((text, position) => {
+      const key = text.toLowerCase();
+      if (seen.has(key)) return;
+      seen.add(key);
+      candidates.push({ text, passage: index, position, stems: new Set(contentStems(text)) });
+    });
+    return new Set(contentStems(passage.content));
+  });
+  if (terms.size === 0 || candidates.length === 0) return [];
+  const idf = idfOf(candidates);
+  const weightOf = (term: string) => (terms.get(term) ?? 0) * idf(term);
+  const total = [...terms.keys()].reduce((sum, term) => sum + weightOf(term), 0) || 1;
+  const coverageOf = (stems: Set<string>) => [...terms.keys()].reduce((sum, t) => sum + matchOf(t, stems) * weightOf(t), 0) / total;
+  const questionOrder = contentStems(question);
+  const type = expectedAnswerType(question);
+  const questionStems = new Set(terms.keys());
+  const keys = keyStems(question);
+  const allStems = new Set(passageStems.flatMap((stems) => [...stems]));
+  const termTotal = [...terms.values()].reduce((sum, w) => sum + w, 0) || 1;
+  const absent = [...terms].reduce((sum, [term, w]) => sum + (matchOf(term, allStems) === 0 ? w : 0), 0) / termTotal;
+  const missingKeysOf = (passage: number) => keys.length === 0 ? 0
+    : keys.filter((key) => !passageStems[passage]?.has(key)).length / keys.length;
+  return candidates.map((candidate) => {
+    const coverage = coverageOf(candidate.stems);
+    const novel = [...candidate.stems].some((s) => !questionStems.has(s));
+    let score = coverage + phraseBonus(questionOrder, contentStems(candidate.text)) + RANK_PRIOR / (1 + candidate.passage);
+    if (coverage > 0 && hasAnswerType(type, candidate.text, questionStems)) score += 0.08;
+    // A sentence that only repeats the question's words cannot hold its answer.
+    if (!novel) score *= 0.6;
+    if (candidate.stems.size < 3) score *= 0.7;
+    const passageCoverage = coverageOf(passageStems[candidate.passage] ?? new Set());
+    return { ...candidate, coverage, passageCoverage, missingKeys: missingKeysOf(candidate.passage), absent, score };
+  }).sort((a, b) => b.score - a.score || a.passage - b.passage || a.position - b.position);
+}
+
+/**
+ * How well the context covers the question (0..1): the best sentence's coverage blended with its
+ * passage's (a fact split over two neighbouring sentences still counts), reduced when its passage
+ * lacks the question's names or numbers, or when question words appear nowhere in the context.
+ */
+export function relevanceOf(ranked: readonly ScoredSentence[]): number {
+  return ranked.reduce((best, s) => Math.max(best, (0.6 * s.coverage + 0.4 * s.passageCoverage) * (1 - MISSING_KEY_PENALTY * s.missingKeys) * (1 - ABSENT_PENALTY * s.absent)), 0);
+}

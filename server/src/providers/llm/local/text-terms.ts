@@ -1,0 +1,67 @@
+/**
+ * Word-level text analysis for the local engine: tokens, stop words and a light English stemmer.
+ * Deliberately small and deterministic; ranking quality is measured by server/bench/chat-quality.bench.ts.
+ */
+
+const STOP_WORDS = new Set(`
+a about above after again against all am an and any are aren as at be because been before being below
+between both but by can cannot could couldn did didn do does doesn doing don down during each few for from
+further had hadn has hasn have haven having he her here hers herself him himself his how i if in into is
+isn it its itself just let me more most must my myself no nor not of off on once only or other ought our
+ours ourselves out over own same shan she should shouldn so some such than that the their theirs them
+themselves then there these they this those through to too under until up very was wasn we were weren
+what when where which while who whom whose why will with won would wouldn you your yours yourself
+yourselves s t d ll m re ve also may might shall tell please thanks thank hi hello hey does did
+`.trim().split(/\s+/));
+
+/** Words that frame a question rather than name its subject; they count, but little. */
+const FRAME_WORDS = new Set(`
+name named called call type kind sort term word many much one ones use used using example
+`.trim().split(/\s+/));
+
+/** Lower-case word tokens (letters and digits), in order. */
+export function tokenize(text: string): string[] {
+  return text.toLowerCase().normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+export function isStopWord(token: string): boolean {
+  return STOP_WORDS.has(token);
+}
+
+/** How much a question word counts: frame words a fraction of a subject word. */
+export function termWeight(token: string): number {
+  return FRAME_WORDS.has(token) ? 0.25 : 1;
+}
+
+const DOUBLE_CONSONANT = /([bdfgkmnprt])\1$/;
+
+/** A light suffix-stripping stemmer: plurals, -ing, -ed, -ly and a final e. */
+export function stem(token: string): string {
+  let word = token;
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  if (word.endsWith('ies') && word.length > 4) word = `${word.slice(0, -3)}y`;
+  else if (word.endsWith('sses')) word = word.slice(0, -2);
+  else if (/(ch|sh|x|z)es$/.test(word)) word = word.slice(0, -2);
+  else if (word.endsWith('s') && !/(ss|us|is)$/.test(word)) word = word.slice(0, -1);
+  if (word.endsWith('ing') && word.length > 5) word = word.slice(0, -3).replace(DOUBLE_CONSONANT, '$1');
+  else if (word.endsWith('ed') && word.length > 4) word = word.slice(0, -2).replace(DOUBLE_CONSONANT, '$1');
+  if (word.endsWith('ly') && word.length > 5) word = word.slice(0, -2);
+  if (word.endsWith('e') && word.length > 4) word = word.slice(0, -1);
+  return word;
+}
+
+/** The stems of a text's non-stop words, in order (duplicates kept). */
+export function contentStems(text: string): string[] {
+  return tokenize(text).filter((token) => !isStopWord(token)).map(stem);
+}
+
+/** Stem → weight of a question's subject words (the highest weight wins for repeated stems). */
+export function questionTerms(text: string): Map<string, number> {
+  const terms = new Map<string, number>();
+  for (const token of tokenize(text)) {
+    if (isStopWord(token)) continue;
+    const key = stem(token);
+    terms.set(key, Math.max(terms.get(key) ?? 0, termWeight(token)));
+  }
+  return terms;
+}
