@@ -3,7 +3,11 @@ import express, { type Express } from 'express';
 import { chatbotsRoutes } from './features/chatbots/chatbots.routes.js';
 import { conversationsRoutes } from './features/conversations/conversations.routes.js';
 import { chatRoutes } from './features/chat/chat.routes.js';
+import { chatLinkRoutes } from './features/embed/chat-link.routes.js';
 import { embedAvatarRoutes } from './features/embed/embed-avatar.routes.js';
+import { createEmbedRateLimits } from './features/embed/embed-rate-limits.js';
+import { embedRoutes } from './features/embed/embed.routes.js';
+import { widgetAssetsRoutes } from './features/embed/widget-assets.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { resourcesRoutes } from './features/resources/resources.routes.js';
 import { leadsRoutes } from './features/leads/leads.routes.js';
@@ -28,6 +32,12 @@ export function createApp(services: Services): Express {
   app.use('/v1/resource/text', express.json({ limit: '24mb' }));
   app.use(express.json({ limit: '1mb' }));
   app.use(embedAvatarRoutes(services.chatbotsRepository));
+  // Public: the embed API, the widget script and the chat link page (decisions.md § Public embed traffic).
+  app.use(embedRoutes(services.embed, createEmbedRateLimits(database.db, config.embed), {
+    heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'embed' }),
+  }));
+  app.use(widgetAssetsRoutes(config.widgetDir));
+  app.use(chatLinkRoutes(services.chatbotsRepository, config.widgetDir, config.publicUrl));
   app.use('/v1', apiKeyAuth(services.organisations));
   app.use(chatbotsRoutes(services.chatbots, uploads));
   app.use(resourcesRoutes(services.resources, {

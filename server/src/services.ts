@@ -12,6 +12,8 @@ import { LeadsRepository } from './features/leads/leads.repository.js';
 import { LeadsService } from './features/leads/leads.service.js';
 import { ChatRepository } from './features/chat/chat.repository.js';
 import { ChatService } from './features/chat/chat.service.js';
+import { createEmbedService } from './features/embed/create-embed-service.js';
+import type { EmbedService } from './features/embed/embed.service.js';
 import { OrganisationsService } from './features/organisations/organisations.service.js';
 import { createResourcesFeature } from './features/resources/create-resources.js';
 import type { SyncScheduler } from './features/resources/ingestion/ingestion-worker.js';
@@ -40,6 +42,7 @@ export interface Services {
   usage: UsageService;
   models: ModelRegistry;
   chat: ChatService;
+  embed: EmbedService;
 }
 
 export interface ServiceOptions {
@@ -71,5 +74,6 @@ export function createServices(config: Config, database: Database, logger: Logge
   const chat = new ChatService(db, new ChatRepository(db), chatbots, usage, models, {
     contextChunks: config.chatContextChunks, resourceChatModel: config.resourceChatModel,
   });
-  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceSync, conversations, leads, usage, models, chat };
+  const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads });
+  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceSync, conversations, leads, usage, models, chat, embed };
 }
