@@ -1,5 +1,7 @@
 import { benchmark as chatbotGet } from './chatbot-get.bench.js';
 import { benchmark as conversationListing } from './conversation-listing.bench.js';
+import { benchmark as resourcesIngestion } from './resources-ingestion.bench.js';
+import { benchmark as squadRetrieval } from './squad-retrieval.bench.js';
 import type { Benchmark, BenchContext } from './bench-kit.js';
 import { postgresAvailable } from './bench-database.js';
 
@@ -7,6 +9,8 @@ import { postgresAvailable } from './bench-database.js';
 const BENCHMARKS: Benchmark[] = [
   chatbotGet,
   conversationListing,
+  resourcesIngestion,
+  squadRetrieval,
 ];
 
 const filter = process.argv[2]?.toLowerCase();

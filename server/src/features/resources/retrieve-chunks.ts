@@ -31,6 +31,10 @@ const K1 = 1.2;
 const B = 0.75;
 /** Reciprocal rank fusion constant (Cormack et al. 2009). */
 const RRF_K = 60;
+/** A term found in more than this share of the searched chunks does not select candidates on its own. */
+const CANDIDATE_DF_FRACTION = 0.05;
+/** ... unless the index is small: below this many chunks every term selects. */
+const MIN_CANDIDATE_DF = 100;
 /** Candidates taken from each ranking before fusion. */
 const FUSION_DEPTH = 50;
 
@@ -43,24 +47,30 @@ interface RankedRow { id: number; score: number }
  * common ones, which is what makes natural-language questions rank well (server/bench § squad).
  */
 async function rankByBm25(db: Knex, organisationId: string, resourceIds: readonly string[], question: string, limit: number): Promise<RankedRow[]> {
-  const ids = [...resourceIds];
-  // The scope filter is repeated rather than put in a CTE: a CTE used twice is materialised,
-  // which would read every chunk of the scope instead of using the GIN index.
+  // The resource ids are bound once (a semi-join), not as three array literals: with thousands
+  // of resources the planner would otherwise spend longer estimating them than running the query.
   const result = await db.raw(
-    `WITH terms AS (
+    `WITH scope_ids AS MATERIALIZED (
+       SELECT DISTINCT unnest(?::text[]) AS id
+     ), terms AS (
        SELECT DISTINCT quote_literal(lexeme)::tsquery AS query, lexeme FROM unnest(to_tsvector('english', ?))
      ), stats AS (
        SELECT count(*)::float8 AS n, greatest(avg(token_count), 1)::float8 AS avgdl
-       FROM resource_chunks WHERE organisation_id = ? AND resource_id = ANY(?::text[])
+       FROM resource_chunks WHERE organisation_id = ? AND resource_id IN (SELECT id FROM scope_ids)
      ), weights AS (
-       SELECT t.lexeme, t.query, ln(1 + (s.n - d.df + 0.5) / (d.df + 0.5)) AS idf
+       SELECT t.lexeme, t.query, d.df, ln(1 + (s.n - d.df + 0.5) / (d.df + 0.5)) AS idf
        FROM terms t CROSS JOIN stats s
        CROSS JOIN LATERAL (
          SELECT count(*)::float8 AS df FROM resource_chunks
-         WHERE organisation_id = ? AND resource_id = ANY(?::text[]) AND tsv @@ t.query) d
+         WHERE organisation_id = ? AND resource_id IN (SELECT id FROM scope_ids) AND tsv @@ t.query) d
        WHERE d.df > 0
      ), any_term AS (
-       SELECT string_agg(query::text, ' | ')::tsquery AS query FROM weights
+       -- Candidates are the chunks holding a selective term. Chunks that share only very common
+       -- words with the question cannot outrank them, and skipping them keeps the cost near the
+       -- size of the answer set rather than of the index. All terms count when none is selective.
+       SELECT string_agg(w.query::text, ' | ')::tsquery AS query FROM weights w CROSS JOIN stats s
+       WHERE w.df <= greatest(s.n * ${CANDIDATE_DF_FRACTION}, ${MIN_CANDIDATE_DF})
+          OR NOT EXISTS (SELECT 1 FROM weights x WHERE x.df <= greatest(s.n * ${CANDIDATE_DF_FRACTION}, ${MIN_CANDIDATE_DF}))
      )
      SELECT c.id, sum(w.idf * (tf.n * ${K1 + 1}) / (tf.n + ${K1} * (1 - ${B} + ${B} * c.token_count / s.avgdl))) AS score
      FROM any_term a
@@ -69,11 +79,11 @@ async function rankByBm25(db: Knex, organisationId: string, resourceIds: readonl
      CROSS JOIN LATERAL unnest(c.tsv) u
      JOIN weights w ON w.lexeme = u.lexeme
      CROSS JOIN LATERAL (SELECT coalesce(array_length(u.positions, 1), 1)::float8 AS n) tf
-     WHERE c.organisation_id = ? AND c.resource_id = ANY(?::text[])
+     WHERE c.organisation_id = ? AND c.resource_id IN (SELECT id FROM scope_ids)
      GROUP BY c.id
      ORDER BY score DESC, c.id
      LIMIT ?`,
-    [question, organisationId, ids, organisationId, ids, organisationId, ids, limit],
+    [[...resourceIds], question, organisationId, organisationId, organisationId, limit],
   );
   return (result.rows as { id: number; score: number }[]).map((row) => ({ id: Number(row.id), score: Number(row.score) }));
 }
