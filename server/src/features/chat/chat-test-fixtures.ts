@@ -1,3 +1,5 @@
+import { parseEvent, type StreamingEvent } from '@parley/shared';
+import { createParser } from 'eventsource-parser';
 import type { Knex } from 'knex';
 import { newId } from '../../db/ids.js';
 import type { ChunkProvenance } from '../resources/retrieve-chunks.js';
@@ -32,4 +34,59 @@ export async function insertChunkedResource(
     [id],
   );
   return id;
+}
+
+/** What a chat-stream request returned: parsed events, SSE comments, and the raw body. */
+export interface EventStreamResult {
+  status: number;
+  headers: Headers;
+  events: StreamingEvent[];
+  comments: string[];
+  raw: string;
+  /** The JSON body when the server answered without streaming (an error before the stream). */
+  json?: unknown;
+}
+
+/**
+ * POSTs to a streaming endpoint over real HTTP and parses the body with a real SSE parser
+ * (eventsource-parser). `onEvent` may abort `signal` to play a visitor who leaves mid-answer.
+ */
+export async function postEventStream(
+  url: string, apiKey: string | undefined, body: unknown,
+  options: { signal?: AbortSignal; onEvent?: (event: StreamingEvent, events: StreamingEvent[]) => void } = {},
+): Promise<EventStreamResult> {
+  const response = await fetch(url, {
+    method: 'POST', signal: options.signal,
+    headers: { 'content-type': 'application/json', ...(apiKey ? { 'x-api-key': apiKey } : {}) },
+    body: JSON.stringify(body),
+  });
+  const result: EventStreamResult = { status: response.status, headers: response.headers, events: [], comments: [], raw: '' };
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    result.json = await response.json();
+    return result;
+  }
+  const parser = createParser({
+    onEvent: (message) => {
+      const event = parseEvent(message.data);
+      result.events.push(event);
+      options.onEvent?.(event, result.events);
+    },
+    onComment: (comment) => result.comments.push(comment),
+  });
+  const decoder = new TextDecoder();
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      const text = decoder.decode(chunk, { stream: true });
+      result.raw += text;
+      parser.feed(text);
+    }
+  } catch (err) {
+    if (!options.signal?.aborted) throw err;
+  }
+  return result;
+}
+
+/** The answer a stream carried: its deltas joined. */
+export function joinDeltas(events: readonly StreamingEvent[]): string {
+  return events.map((event) => (event.type === 'partialResponse' ? event.data.text : '')).join('');
 }

@@ -33,11 +33,17 @@ export async function streamAnswer(res: Response, answer: PreparedAnswer, option
 }
 
 /**
- * A signal aborted when the client of a plain (non-streamed) answer goes away, so the model call
- * stops too. `res` 'close' also fires after a normal end, when aborting no longer matters.
+ * Produces a plain answer (`201 {text}`), aborting the model call when the client goes away
+ * first (`res` 'close' before the response finished). Returns undefined in that case: there is
+ * nobody left to answer, and a vanished client is not a server error.
  */
-export function abortOnClose(res: Response): AbortSignal {
+export async function plainAnswer(res: Response, answer: PreparedAnswer): Promise<{ text: string } | undefined> {
   const controller = new AbortController();
   res.on('close', () => { if (!res.writableFinished) controller.abort(new Error('the client closed the connection')); });
-  return controller.signal;
+  try {
+    return { text: await answer.text(controller.signal) };
+  } catch (err) {
+    if (controller.signal.aborted) return undefined;
+    throw err;
+  }
 }

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { buildPrompt, retrievalQuery, toSourceLabel, type AnswerSettings } from './build-prompt.js';
+
+const DEFAULTS: AnswerSettings = {
+  personalityType: 'ASSISTANT', toneType: 'FRIENDLY', customSystemPrompt: null, restrictAnswersToResourcesContentResponse: null,
+};
+const PASSAGES = [{ content: 'Parcels ship within 2 days.', source: 'faq.txt' }, { content: 'Returns are free.', source: 'returns.pdf, page 4' }];
+const ASK = [{ text: 'How fast do parcels ship?', fromUser: true }];
+
+describe('buildPrompt', () => {
+  it.each([
+    ['COACH', 'HUMOROUS', /supportive coach[\s\S]*humorous tone/],
+    ['ADVISOR', 'FORMAL', /trusted advisor[\s\S]*formal, professional tone/],
+    ['EXPERT', 'FRIENDLY', /subject-matter expert[\s\S]*warm, friendly tone/],
+    ['ASSISTANT', 'FRIENDLY', /helpful assistant[\s\S]*warm, friendly tone/],
+  ] as const)('puts personality %s and tone %s into the system prompt', (personalityType, toneType, expected) => {
+    expect(buildPrompt({ ...DEFAULTS, personalityType, toneType }, ASK, PASSAGES).system).toMatch(expected);
+  });
+
+  it('uses the custom system prompt instead of the built-in personality and tone when both are CUSTOM', () => {
+    const { system } = buildPrompt({ ...DEFAULTS, personalityType: 'CUSTOM', toneType: 'CUSTOM', customSystemPrompt: 'Answer like a pirate.' }, ASK, PASSAGES);
+    expect(system.startsWith('Answer like a pirate.')).toBe(true);
+    expect(system).not.toMatch(/helpful assistant|friendly tone/);
+  });
+
+  it('numbers the context passages with their sources', () => {
+    const { system, passages } = buildPrompt(DEFAULTS, ASK, PASSAGES);
+    expect(system).toContain('[1] (source: faq.txt)\nParcels ship within 2 days.');
+    expect(system).toContain('[2] (source: returns.pdf, page 4)\nReturns are free.');
+    expect(passages).toEqual(PASSAGES);
+  });
+
+  it('tells the model to answer only from the context, and the exact fallback text, when restricted', () => {
+    const restricted = buildPrompt({ ...DEFAULTS, restrictAnswersToResourcesContentResponse: 'Ask me about shipping.' }, ASK, PASSAGES);
+    expect(restricted.system).toContain('Answer only from the context below');
+    expect(restricted.system).toContain('reply with exactly this text and nothing else: "Ask me about shipping."');
+    expect(restricted.restrictResponse).toBe('Ask me about shipping.');
+    const open = buildPrompt(DEFAULTS, ASK, PASSAGES);
+    expect(open.system).not.toContain('Answer only from the context');
+    expect(open.restrictResponse).toBeUndefined();
+  });
+
+  it('passes the conversation as user and assistant messages, starting with the user', () => {
+    const prompt = buildPrompt(DEFAULTS, [
+      { text: 'Welcome!', fromUser: false },
+      { text: 'Hi', fromUser: true },
+      { text: 'Hello, how can I help?', fromUser: false },
+      { text: 'Shipping time?', fromUser: true },
+    ], []);
+    expect(prompt.messages).toEqual([
+      { role: 'user', content: 'Hi' }, { role: 'assistant', content: 'Hello, how can I help?' }, { role: 'user', content: 'Shipping time?' },
+    ]);
+    expect(prompt.question).toBe('Shipping time?');
+    expect(prompt.system).toContain('Context: none was found');
+  });
+
+  it('keeps only the most recent 20 messages of a long conversation', () => {
+    const conversation = Array.from({ length: 41 }, (_, i) => ({ text: `message ${i}`, fromUser: i % 2 === 0 }));
+    const { messages } = buildPrompt(DEFAULTS, conversation, []);
+    expect(messages.length).toBeLessThanOrEqual(20);
+    expect(messages.at(-1)).toEqual({ role: 'user', content: 'message 40' });
+  });
+});
+
+describe('toSourceLabel', () => {
+  it('names the resource with its page, URL or video time', () => {
+    expect(toSourceLabel({ fileName: 'manual.pdf', provenance: { page: 3 } })).toBe('manual.pdf, page 3');
+    expect(toSourceLabel({ fileName: 'https://x.test', provenance: { url: 'https://x.test/a', title: 'Pricing' } })).toBe('Pricing, https://x.test/a');
+    expect(toSourceLabel({ fileName: 'talk.mp4', provenance: { startSeconds: 3725 } })).toBe('talk.mp4, at 1:02:05');
+    expect(toSourceLabel({ fileName: 'notes.txt', provenance: {} })).toBe('notes.txt');
+  });
+});
+
+describe('retrievalQuery', () => {
+  it('adds the previous question to a short follow-up only', () => {
+    expect(retrievalQuery([{ text: 'What does express delivery cost?', fromUser: true }, { text: '9 euros', fromUser: false }, { text: 'And standard?', fromUser: true }]))
+      .toBe('What does express delivery cost? And standard?');
+    expect(retrievalQuery([{ text: 'Old', fromUser: true }, { text: 'How long do returns stay free for customers?', fromUser: true }]))
+      .toBe('How long do returns stay free for customers?');
+  });
+});

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODEL_TABLE } from '../../config.js';
+import { FakeModelProvider, type ProviderFamily } from '../../test/fakes/fake-model-provider.js';
+import { createTestContext, type TestContext } from '../../test/test-app.js';
+import { insertChunkedResource, joinDeltas, postEventStream } from './chat-test-fixtures.js';
+
+const fakes = {} as Record<ProviderFamily, FakeModelProvider>;
+let ctx: TestContext;
+let resourceId: string;
+const chatbots = {} as Record<ProviderFamily, string>;
+const MODELS = { openai: 'alpha-5-mini', anthropic: 'beta-sonnet-4.6', google: 'gamma-3-pro' } as const;
+const FAMILIES = Object.keys(MODELS) as ProviderFamily[];
+const ask = (text: string) => [{ text, fromUser: true }];
+
+beforeAll(async () => {
+  for (const family of FAMILIES) fakes[family] = await FakeModelProvider.start(family);
+  ctx = await createTestContext({
+    env: {
+      OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fakes.openai.baseUrl,
+      ANTHROPIC_API_KEY: 'ak-test', ANTHROPIC_BASE_URL: fakes.anthropic.baseUrl,
+      GOOGLE_GENERATIVE_AI_API_KEY: 'gk-test', GOOGLE_BASE_URL: fakes.google.baseUrl,
+      SSE_HEARTBEAT_MS: '20',
+    },
+  });
+  resourceId = await insertChunkedResource(ctx.database.db, ctx.org.organisationId, ctx.org.userId, 'shipping.pdf', [
+    { content: 'Standard parcels ship within 2 working days. Express delivery costs 9 euros.', provenance: { page: 7 } },
+  ]);
+  for (const family of FAMILIES) {
+    const res = await ctx.api.post('/v1/chatbot').send({
+      name: family, model: MODELS[family], resourceIds: [resourceId], personalityType: 'COACH', toneType: 'FORMAL',
+      restrictAnswersToResourcesContentResponse: 'I can only help with shipping.',
+    });
+    chatbots[family] = res.body.id;
+  }
+});
+afterAll(async () => {
+  await ctx?.close();
+  for (const fake of Object.values(fakes)) await fake.close();
+});
+
+const streamFrom = (family: ProviderFamily, question: string, options: Parameters<typeof postEventStream>[3] = {}) =>
+  postEventStream(`${ctx.url}/v1/chatbot/chat-stream`, ctx.org.apiKey, { chatbotId: chatbots[family], conversation: ask(question) }, options);
+
+/** The system prompt as each family's request body carries it. */
+function systemOf(family: ProviderFamily, body: Record<string, any>): string {
+  if (family === 'openai') return body.messages[0].content;
+  if (family === 'anthropic') return Array.isArray(body.system) ? body.system.map((part: { text: string }) => part.text).join('') : body.system;
+  return body.systemInstruction.parts.map((part: { text: string }) => part.text).join('');
+}
+
+describe.each(FAMILIES)('chat on the %s family', (family) => {
+  it('streams the provider\'s deltas as partialResponse events, prompted with personality, tone, restrict rule and context', async () => {
+    fakes[family].reply = { deltas: ['Express', ' costs', ' 9 euros', ' [1].'] };
+    const before = fakes[family].requests.length;
+    const result = await streamFrom(family, 'How much does express delivery cost?');
+    expect(result.status).toBe(201);
+    expect(result.events.filter((event) => event.type === 'partialResponse').map((event) => event.type === 'partialResponse' && event.data.text))
+      .toEqual(['Express', ' costs', ' 9 euros', ' [1].']);
+    expect(result.events.at(-1)).toEqual({ type: 'streamEnd' });
+    const request = fakes[family].requests[before]!;
+    if (family !== 'google') expect(request.body.model).toBe(MODEL_TABLE[MODELS[family]].providerModel);
+    const system = systemOf(family, request.body);
+    expect(system).toContain('supportive coach');
+    expect(system).toContain('formal, professional tone');
+    expect(system).toContain('reply with exactly this text and nothing else: "I can only help with shipping."');
+    expect(system).toContain('[1] (source: shipping.pdf, page 7)\nStandard parcels ship within 2 working days.');
+  });
+
+  it('answers the plain endpoint with the deltas joined', async () => {
+    fakes[family].reply = { deltas: ['Within', ' 2', ' working days.'] };
+    const res = await ctx.api.post('/v1/chatbot/chat').send({ chatbotId: chatbots[family], conversation: ask('How fast do standard parcels ship?') });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ text: 'Within 2 working days.' });
+  });
+
+  it('ends with an error event after the deltas when the provider fails mid-stream', async () => {
+    fakes[family].reply = { deltas: ['Standard', ' parcels', ' ship'], failAfter: 2 };
+    const result = await streamFrom(family, 'How fast do standard parcels ship?');
+    expect(result.status).toBe(201);
+    expect(joinDeltas(result.events)).toBe('Standard parcels');
+    expect(result.events.at(-1)).toEqual({ type: 'error', statusCode: 502, message: 'the model provider failed to answer', error: 'Bad Gateway' });
+    expect(result.events.some((event) => event.type === 'streamEnd')).toBe(false);
+  });
+
+  it('aborts the provider call when the client goes away', async () => {
+    fakes[family].reply = { deltas: ['Standard', ' parcels', ' ship', ' within', ' two', ' days'], intervalMs: 15, hang: true };
+    const abortsBefore = fakes[family].clientAborts;
+    const closed = new Promise<void>((resolve) => {
+      const poll = setInterval(() => { if (fakes[family].clientAborts > abortsBefore) { clearInterval(poll); resolve(); } }, 5);
+    });
+    const controller = new AbortController();
+    const result = await streamFrom(family, 'How fast do standard parcels ship?', {
+      signal: controller.signal,
+      onEvent: (_event, events) => { if (events.length === 2) controller.abort(); },
+    });
+    expect(result.events).toHaveLength(2);
+    await closed;
+    expect(fakes[family].clientAborts).toBe(abortsBefore + 1);
+  });
+});
+
+describe('provider chat edge cases', () => {
+  it('answers the restrict text without calling the model when the resources hold nothing relevant', async () => {
+    const before = fakes.openai.requests.length;
+    const plain = await ctx.api.post('/v1/chatbot/chat').send({ chatbotId: chatbots.openai, conversation: ask('Which vaccines does a kitten need?') });
+    expect(plain.body).toEqual({ text: 'I can only help with shipping.' });
+    const streamed = await streamFrom('openai', 'Which vaccines does a kitten need?');
+    expect(streamed.events).toEqual([{ type: 'partialResponse', data: { text: 'I can only help with shipping.' } }, { type: 'streamEnd' }]);
+    expect(fakes.openai.requests.length).toBe(before);
+  });
+
+  it('answers 502 as JSON when the provider fails before the first delta of a plain answer', async () => {
+    fakes.anthropic.reply = { deltas: ['never'], failAfter: 0 };
+    const res = await ctx.api.post('/v1/chatbot/chat').send({ chatbotId: chatbots.anthropic, conversation: ask('How fast do standard parcels ship?') });
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ statusCode: 502, message: ['the model provider failed to answer'], error: 'Bad Gateway' });
+  });
+
+  it('aborts the provider call when the client of a plain answer goes away', async () => {
+    fakes.anthropic.reply = { deltas: ['Standard', ' parcels', ' ship'], intervalMs: 10, hang: true };
+    const abortsBefore = fakes.anthropic.clientAborts;
+    const requestsBefore = fakes.anthropic.requests.length;
+    const controller = new AbortController();
+    const request = fetch(`${ctx.url}/v1/chatbot/chat`, {
+      method: 'POST', signal: controller.signal, headers: { 'content-type': 'application/json', 'x-api-key': ctx.org.apiKey },
+      body: JSON.stringify({ chatbotId: chatbots.anthropic, conversation: ask('How fast do standard parcels ship?') }),
+    });
+    while (fakes.anthropic.requests.length === requestsBefore) await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort();
+    await expect(request).rejects.toThrow();
+    while (fakes.anthropic.clientAborts === abortsBefore) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(fakes.anthropic.clientAborts).toBe(abortsBefore + 1);
+  });
+
+  it('sends heartbeat comments while the model is slow', async () => {
+    fakes.google.reply = { deltas: ['Slow', ' answer.'], intervalMs: 120 };
+    const result = await streamFrom('google', 'How fast do standard parcels ship?');
+    expect(joinDeltas(result.events)).toBe('Slow answer.');
+    expect(result.comments.filter((comment) => comment.trim() === 'heartbeat').length).toBeGreaterThan(0);
+    expect(result.raw).toContain(': heartbeat\n\n');
+  });
+
+  it('runs the resource chat on RESOURCE_CHAT_MODEL\'s family', async () => {
+    fakes.openai.reply = { deltas: ['From', ' the', ' resource.'] };
+    const res = await ctx.api.post('/v1/resource/chat').send({ resourceId, conversation: ask('How fast do standard parcels ship?') });
+    expect(res.body).toEqual({ text: 'From the resource.' });
+    expect(fakes.openai.requests.at(-1)!.body.model).toBe(MODEL_TABLE['alpha-4o-mini'].providerModel);
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { AnswerPrompt, ContextPassage } from '../answer-model.js';
+import { composeAnswer, isRelevant } from './compose-answer.js';
+import { LocalAnswerModel } from './local-answer-model.js';
+import { splitSentences } from './split-sentences.js';
+import { stem } from './text-terms.js';
+
+const PASSAGES: ContextPassage[] = [
+  {
+    source: 'shipping.pdf, page 2',
+    content: 'Our warehouse is in Leeds. Standard parcels ship within 2 working days of the order. '
+      + 'Express delivery costs 9 euros and arrives the next day. Returns are free for 30 days.',
+  },
+  {
+    source: 'about.txt',
+    content: 'Parley Ltd. was founded in 2014 by Dr. Ada Byrne in Dublin. The company employs 40 people.',
+  },
+];
+
+function prompt(question: string, extra: Partial<AnswerPrompt> = {}): AnswerPrompt {
+  return { system: '', messages: [{ role: 'user', content: question }], question, passages: PASSAGES, ...extra };
+}
+
+async function deltasOf(p: AnswerPrompt, signal = new AbortController().signal): Promise<string[]> {
+  const deltas: string[] = [];
+  for await (const delta of new LocalAnswerModel().stream(p, signal)) deltas.push(delta);
+  return deltas;
+}
+
+describe('splitSentences', () => {
+  it('splits at sentence ends but not after abbreviations, initials or decimals', () => {
+    expect(splitSentences('Dr. Byrne paid 3.5 euros. J. R. R. Tolkien wrote it! Did he? Yes.\n\n- a list item\n- another'))
+      .toEqual(['Dr. Byrne paid 3.5 euros.', 'J. R. R. Tolkien wrote it!', 'Did he?', 'Yes.', '- a list item', '- another']);
+  });
+
+  it('cuts an over-long sentence at clause boundaries', () => {
+    const long = Array.from({ length: 12 }, (_, i) => `clause number ${i} says something fairly long about the topic`).join('; ');
+    const pieces = splitSentences(long);
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(400);
+  });
+});
+
+describe('stem', () => {
+  it('maps inflections of a word to one stem', () => {
+    expect(new Set(['ship', 'ships', 'shipped', 'shipping'].map(stem))).toEqual(new Set(['ship']));
+    expect(stem('deliveries')).toBe(stem('delivery'));
+    expect(stem('2014')).toBe('2014');
+  });
+});
+
+describe('composeAnswer', () => {
+  it('answers with the sentence that answers the question, and cites its source', () => {
+    expect(composeAnswer(prompt('How long does it take for standard parcels to ship?')))
+      .toBe('Standard parcels ship within 2 working days of the order.\n\nSource: shipping.pdf, page 2');
+    expect(composeAnswer(prompt('Who founded Parley?'))).toMatch(/^Parley Ltd\. was founded in 2014 by Dr\. Ada Byrne in Dublin\./);
+    expect(composeAnswer(prompt('How much does express delivery cost?'))).toContain('Express delivery costs 9 euros');
+  });
+
+  it('prefers the sentence holding the expected kind of answer (a year for "when")', () => {
+    expect(composeAnswer(prompt('When was the company founded?'))).toContain('founded in 2014');
+  });
+
+  it('answers exactly the restrict text when the context holds nothing relevant', () => {
+    const restrictResponse = 'Please ask about our shipping.';
+    expect(composeAnswer(prompt('What is the boiling point of mercury?', { restrictResponse }))).toBe(restrictResponse);
+    expect(composeAnswer(prompt('Is there a pool table in the office?', { restrictResponse, passages: [] }))).toBe(restrictResponse);
+    expect(composeAnswer(prompt('How much does express delivery cost?', { restrictResponse }))).toContain('9 euros');
+  });
+
+  it('says it found nothing, in the chatbot\'s tone, when unrestricted and nothing matches', () => {
+    expect(composeAnswer(prompt('What is the boiling point of mercury?', { toneType: 'FRIENDLY' }))).toMatch(/^Sorry, I couldn't find anything/);
+    expect(composeAnswer(prompt('What is the boiling point of mercury?', { toneType: 'FORMAL' }))).toMatch(/^I could not find information/);
+  });
+
+  it('replies to small talk without citing anything', () => {
+    expect(composeAnswer(prompt('Hello!'))).toBe('Hi! What would you like to know?');
+    expect(composeAnswer(prompt('thanks', { toneType: 'FORMAL' }))).toBe('You are welcome.');
+  });
+
+  it('understands a short follow-up through the previous question', () => {
+    const followUp: AnswerPrompt = {
+      ...prompt('And the express one?'),
+      messages: [
+        { role: 'user', content: 'How much does delivery cost?' },
+        { role: 'assistant', content: 'It depends.' },
+        { role: 'user', content: 'And the express one?' },
+      ],
+    };
+    expect(composeAnswer(followUp)).toContain('Express delivery costs 9 euros');
+  });
+});
+
+describe('isRelevant', () => {
+  it('accepts a question the passages answer and refuses an off-topic one', () => {
+    expect(isRelevant(prompt('Where is the warehouse?'))).toBe(true);
+    expect(isRelevant(prompt('Which vaccines does a cat need?'))).toBe(false);
+    expect(isRelevant(prompt('Where is the warehouse?', { passages: [] }))).toBe(false);
+  });
+});
+
+describe('LocalAnswerModel', () => {
+  it('streams the answer word by word; the deltas concatenate to the whole answer', async () => {
+    const p = prompt('How much does express delivery cost?');
+    const deltas = await deltasOf(p);
+    expect(deltas.length).toBeGreaterThan(5);
+    expect(deltas.join('')).toBe(composeAnswer(p));
+  });
+
+  it('stops when the signal aborts', async () => {
+    const controller = new AbortController();
+    const seen: string[] = [];
+    await expect((async () => {
+      for await (const delta of new LocalAnswerModel().stream(prompt('How much does express delivery cost?'), controller.signal)) {
+        seen.push(delta);
+        controller.abort(new Error('gone'));
+      }
+    })()).rejects.toThrow('gone');
+    expect(seen).toHaveLength(1);
+  });
+});
