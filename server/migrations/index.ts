@@ -5,6 +5,7 @@ import * as createChatbots from './20261122C-create-chatbots.js';
 import * as createConversationsAndLeads from './20261122D-create-conversations-and-leads.js';
 import * as createJobs from './20261122E-create-jobs.js';
 import * as extendResourceChunks from './20261122F-extend-resource-chunks.js';
+import * as addResourceChunkStats from './20261122G-add-resource-chunk-stats.js';
 
 type Migration = Knex.Migration;
 
@@ -20,6 +21,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261122D-create-conversations-and-leads', createConversationsAndLeads],
   ['20261122E-create-jobs', createJobs],
   ['20261122F-extend-resource-chunks', extendResourceChunks],
+  ['20261122G-add-resource-chunk-stats', addResourceChunkStats],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -41,7 +41,17 @@ export async function swapChunks(trx: Knex, swap: ChunkSwap): Promise<void> {
   const stale = trx('resource_chunks').where({ resource_id: swap.resourceId });
   if (swap.keepHashes.size > 0) stale.where((q) => q.whereNull('content_hash').orWhereNotIn('content_hash', [...swap.keepHashes]));
   await stale.delete();
-  if (swap.chunks.length === 0) return;
+  if (swap.chunks.length > 0) await insertChunks(trx, swap);
+  // BM25's collection statistics, per resource (20261122G).
+  await trx.raw(
+    `UPDATE resources SET chunk_count = s.chunks, chunk_tokens = s.tokens
+     FROM (SELECT count(*) AS chunks, coalesce(sum(token_count), 0) AS tokens FROM resource_chunks WHERE resource_id = ?) s
+     WHERE id = ?`,
+    [swap.resourceId, swap.resourceId],
+  );
+}
+
+async function insertChunks(trx: Knex, swap: ChunkSwap): Promise<void> {
   const first = await trx('resource_chunks').where({ resource_id: swap.resourceId }).max({ max: 'ordinal' }).first();
   const base = Number(first?.max ?? -1) + 1;
   const rows = swap.chunks.map((chunk, index) => ({

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../db/ids.js';
+import { createTestContext, type TestContext } from '../../test/test-app.js';
+import { swapChunks } from './ingestion/chunk-index.js';
+import { chunkSections } from './ingestion/stages/chunk-text.js';
+import { fuseByReciprocalRank, retrieveChunks } from './retrieve-chunks.js';
+
+let ctx: TestContext;
+beforeAll(async () => { ctx = await createTestContext(); });
+afterAll(async () => { await ctx?.close(); });
+
+async function indexText(name: string, texts: string[]): Promise<string> {
+  const id = newId();
+  const { db } = ctx.database;
+  await db('resources').insert({ id, organisation_id: ctx.org.organisationId, creator: ctx.org.userId, file_name: name, type: 'TEXT', created_at: Date.now(), ai_processing_status: 'DONE', tags: [] });
+  const chunks = chunkSections(texts.map((text) => ({ provenance: {}, units: [{ text }] })));
+  await db.transaction((trx) => swapChunks(trx, { resourceId: id, organisationId: ctx.org.organisationId, keepHashes: new Set(), chunks }));
+  return id;
+}
+
+describe('retrieveChunks', () => {
+  it('ranks the chunk with the question\'s rare words above chunks repeating its common ones', async () => {
+    const ids = [
+      await indexText('islands', ['An island is land surrounded by water. Every island differs; island life is island life on any island.']),
+      await indexText('quokkas', ['Quokkas live on Rottnest Island, off the coast of Western Australia.']),
+      await indexText('coasts', ['The coast of an island has beaches. Coasts change with tides.']),
+    ];
+    const found = await retrieveChunks(ctx.database.db, ctx.org.organisationId, ids, 'On which island do quokkas live?', 3);
+    expect(found.map((chunk) => chunk.fileName)).toEqual(['quokkas', 'islands', 'coasts']);
+    expect(found[0]!.score).toBeGreaterThan(found[1]!.score);
+  });
+
+  it('finds nothing for a question of stop words only, or outside the given resources', async () => {
+    const id = await indexText('tea', ['Green tea is steamed or pan-fired.']);
+    expect(await retrieveChunks(ctx.database.db, ctx.org.organisationId, [id], 'what is it?', 5)).toEqual([]);
+    expect(await retrieveChunks(ctx.database.db, ctx.org.organisationId, [], 'green tea', 5)).toEqual([]);
+    const other = await indexText('coffee', ['Coffee beans are roasted.']);
+    expect((await retrieveChunks(ctx.database.db, ctx.org.organisationId, [other], 'green tea', 5))).toEqual([]);
+  });
+
+  it('still ranks chunks written without collection statistics', async () => {
+    const id = newId();
+    const { db } = ctx.database;
+    await db('resources').insert({ id, organisation_id: ctx.org.organisationId, creator: ctx.org.userId, file_name: 'raw', type: 'TEXT', created_at: Date.now(), ai_processing_status: 'DONE', tags: [] });
+    await db('resource_chunks').insert([
+      { resource_id: id, organisation_id: ctx.org.organisationId, ordinal: 0, content: 'Pangolins eat ants and termites.' },
+      { resource_id: id, organisation_id: ctx.org.organisationId, ordinal: 1, content: 'Aardvarks also eat termites at night.' },
+    ]);
+    const found = await retrieveChunks(db, ctx.org.organisationId, [id], 'What do pangolins eat?', 2);
+    expect(found.map((chunk) => chunk.content)).toEqual(['Pangolins eat ants and termites.', 'Aardvarks also eat termites at night.']);
+  });
+});
+
+describe('fuseByReciprocalRank', () => {
+  it('favours items ranked well in both lists', () => {
+    const fused = fuseByReciprocalRank([
+      [{ id: 1, score: 9 }, { id: 2, score: 8 }, { id: 3, score: 7 }],
+      [{ id: 2, score: 0.9 }, { id: 4, score: 0.8 }, { id: 5, score: 0.7 }],
+    ]);
+    expect(fused.map((row) => row.id)).toEqual([2, 1, 4, 3, 5]);
+  });
+});
