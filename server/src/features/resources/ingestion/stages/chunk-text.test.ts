@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { chunkSections, sectionHash, splitSentences } from './chunk-text.js';
+
+const sentence = (i: number) => `Sentence number ${i} has exactly seven words.`;
+
+describe('chunkSections', () => {
+  it('cuts along sentences with overlap and never crosses a section', () => {
+    const text = Array.from({ length: 12 }, (_, i) => sentence(i)).join(' ');
+    const chunks = chunkSections([{ provenance: { page: 1 }, units: [{ text }] }, { provenance: { page: 2 }, units: [{ text: 'Short page.' }] }], { targetWords: 21, overlapWords: 7 });
+    expect(chunks.map((chunk) => chunk.provenance.page)).toEqual([1, 1, 1, 1, 1, 1, 2]);
+    expect(chunks[0]!.content).toBe([0, 1, 2].map(sentence).join(' '));
+    // The last sentence of a chunk opens the next one.
+    expect(chunks[1]!.content).toBe([2, 3, 4].map(sentence).join(' '));
+    expect(chunks.at(-1)!.content).toBe('Short page.');
+  });
+
+  it('gives chunks of timed units their time range', () => {
+    const chunks = chunkSections([{ provenance: {}, units: [
+      { text: 'First cue.', startSeconds: 1, endSeconds: 2 }, { text: 'Second cue.', startSeconds: 3, endSeconds: 4.5 },
+    ] }]);
+    expect(chunks).toEqual([{ content: 'First cue. Second cue.', provenance: { startSeconds: 1, endSeconds: 4.5 }, contentHash: expect.any(String) }]);
+  });
+
+  it('hashes a section by content and provenance', () => {
+    const a = { provenance: { url: 'https://a/' }, units: [{ text: 'x' }] };
+    expect(sectionHash(a)).toBe(sectionHash({ provenance: { url: 'https://a/' }, units: [{ text: 'x' }] }));
+    expect(sectionHash(a)).not.toBe(sectionHash({ provenance: { url: 'https://b/' }, units: [{ text: 'x' }] }));
+    expect(sectionHash(a)).not.toBe(sectionHash({ provenance: { url: 'https://a/' }, units: [{ text: 'y' }] }));
+  });
+});
+
+describe('splitSentences', () => {
+  it('splits at sentence ends and cuts over-long sentences into windows', () => {
+    expect(splitSentences('Dr. Who? Yes! It is 3.5 m long. "Quoted" too.', 100)).toEqual(['Dr.', 'Who?', 'Yes!', 'It is 3.5 m long.', '"Quoted" too.']);
+    expect(splitSentences('a b c d e', 2)).toEqual(['a b', 'c d', 'e']);
+  });
+});

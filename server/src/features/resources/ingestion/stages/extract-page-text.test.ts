@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { extractPageText, isValidSelector } from './extract-page-text.js';
+
+const HTML = `<html><head><title> Tea  shop </title></head><body>
+<nav>Menu</nav><header>Banner</header>
+<main><h1>Teas</h1><p>Sencha is <b>steamed</b>.<br>Hojicha is roasted.</p><ul><li>Matcha</li><li>Gyokuro</li></ul>
+<div class="ad">Advert</div><article><p>Nested article.</p></article></main>
+<footer>Footer</footer><script>track()</script></body></html>`;
+
+describe('extractPageText', () => {
+  it('keeps main content as one unit per block, without navigation, scripts or footers', () => {
+    const { title, units } = extractPageText(HTML, { removeSelectors: ['.ad'] });
+    expect(title).toBe('Tea shop');
+    expect(units.map((unit) => unit.text)).toEqual(['Teas', 'Sencha is steamed.', 'Hojicha is roasted.', 'Matcha', 'Gyokuro', 'Nested article.']);
+  });
+
+  it('keeps only target selectors when given', () => {
+    expect(extractPageText(HTML, { targetSelectors: ['li'] }).units.map((unit) => unit.text)).toEqual(['Matcha', 'Gyokuro']);
+  });
+
+  it('falls back to the body when there is no main or article', () => {
+    expect(extractPageText('<body><nav>x</nav><p>Plain page.</p></body>').units).toEqual([{ text: 'Plain page.' }]);
+  });
+
+  it('recognises invalid selectors', () => {
+    expect(isValidSelector('main .content > p')).toBe(true);
+    expect(isValidSelector('a[')).toBe(false);
+  });
+});
