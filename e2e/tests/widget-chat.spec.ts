@@ -63,6 +63,15 @@ test.describe('a visitor on an allowed site', () => {
     await expect(widget.conversation).toContainText('Shop facts');
     await page.screenshot({ path: `${screenshots}/widget-answered.png` });
 
+    await widget.window.getByRole('button', { name: 'Insert emoji' }).click();
+    await widget.window.getByRole('dialog', { name: 'Emoji' }).getByRole('button', { name: '😊' }).click();
+    await expect(widget.messageBox).toHaveValue('😊');
+    await widget.window.getByRole('button', { name: 'Insert emoji' }).click();
+    await expect(widget.window.getByRole('dialog', { name: 'Emoji' })).toBeVisible();
+    await page.screenshot({ path: `${screenshots}/widget-emoji-picker.png` });
+    await page.keyboard.press('Escape');
+    await expect(widget.window.getByRole('dialog', { name: 'Emoji' })).toBeHidden();
+
     await expect.poll(async () => {
       const listing = await (await api.get(`/v1/conversation/${chatbot.id}?sources=website`)).json();
       return listing.conversations.map((c: { source: { type: string }; messages: { text: string }[] }) => [c.source.type, c.messages[0]?.text]);

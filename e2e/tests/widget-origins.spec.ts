@@ -1,4 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '../fixtures/test.js';
+
+const screenshots = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
 const restricted = { websiteIntegration: { allowedDomains: ['allowed.test'], bubbleAlignment: 'left' } };
 
@@ -11,6 +14,7 @@ test.describe('allowed domains', () => {
     expect((await widget.launcher.boundingBox())!.x).toBeLessThan(100);
     await widget.open();
     expect((await widget.window.boundingBox())!.x).toBeLessThan(100);
+    await page.screenshot({ path: `${screenshots}/widget-left.png` });
   });
 
   test('the widget stays hidden on a refused domain, and the API refuses it with 403 and no CORS', async ({

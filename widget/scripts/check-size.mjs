@@ -23,6 +23,11 @@ if (!existsSync(path.join(dist, 'widget.js'))) {
   console.error('widget/dist/widget.js is missing: run `npm run build`');
   process.exit(1);
 }
+// zod alone would eat half the budget: the widget validates with hand-written checks (src/api/validate.ts).
+if (readFileSync(path.join(dist, 'widget.js'), 'utf8').includes('ZodError')) {
+  console.error('FAIL: widget.js bundles zod; import shared types with `import type` only');
+  process.exit(1);
+}
 const initial = gzip('widget.js');
 const lazy = readdirSync(dist).filter((file) => file.endsWith('.js') && file !== 'widget.js');
 console.log(`widget.js (loads before the first message): ${kB(initial)} gzip, budget ${kB(BUDGET_BYTES)}`);

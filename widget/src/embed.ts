@@ -1,4 +1,5 @@
-import { widgetDefaults } from './components/chatbot-widget/chatbot-widget.js';
+import './components/chatbot-widget/chatbot-widget.js';
+import { widgetDefaults } from './internal/widget-defaults.js';
 
 // The script a site owner pastes:
 //   <script src="https://HOST/widget.js" data-chatbot-id="ID" async></script>
@@ -6,11 +7,15 @@ import { widgetDefaults } from './components/chatbot-widget/chatbot-widget.js';
 // data-api-base (where the service is, default: where this script came from), data-mode="page".
 // `currentScript` is only set while a classic script runs, so it is read before anything awaits.
 const script = (document.currentScript as HTMLScriptElement | null)
-  ?? document.querySelector<HTMLScriptElement>('script[data-chatbot-id][src]');
+  ?? document.querySelector<HTMLScriptElement>('script[data-chatbot-id][src], script[src$="/widget.js"]');
 
 function mount(): void {
   try {
-    if (script?.src) widgetDefaults.apiBase = new URL(script.src, location.href).origin;
+    if (script?.src) {
+      const src = new URL(script.src, location.href);
+      widgetDefaults.apiBase = src.origin;
+      widgetDefaults.emojiModuleUrl = new URL('widget-emoji.js', src).href;
+    }
     const chatbotId = script?.dataset.chatbotId;
     if (!chatbotId || document.querySelector(`chatbot-widget[chatbot-id="${CSS.escape(chatbotId)}"]`)) return;
     // createElement, not `new`: another copy of the widget may have defined the element first.

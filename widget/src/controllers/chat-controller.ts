@@ -124,19 +124,34 @@ export class ChatController implements ReactiveController {
   private save(): Promise<void> {
     this.saving = this.saving.then(async () => {
       try {
-        const saved = await this.api().saveConversation({
-          messages: this.messages,
-          ...(this.conversationId && this.visitorToken ? { conversationId: this.conversationId, visitorToken: this.visitorToken } : {}),
-        });
-        this.conversationId = saved.id;
-        this.visitorToken = saved.visitorToken;
-        this.persist();
+        await this.saveOnce();
       } catch (err) {
-        // The visitor's chat goes on; a failed save is reported to the page, not shown as an error.
-        if (err instanceof EmbedError) this.onError(err);
+        // The owner deleted the stored conversation (or its token no longer matches): start a new one.
+        const stale = err instanceof EmbedError && err.status === 404 && this.conversationId !== undefined;
+        if (stale) {
+          this.conversationId = undefined;
+          this.visitorToken = undefined;
+        }
+        try {
+          if (stale) await this.saveOnce();
+          else throw err;
+        } catch (again) {
+          // The visitor's chat goes on; a failed save is reported to the page, not shown as an error.
+          if (again instanceof EmbedError) this.onError(again);
+        }
       }
     });
     return this.saving;
+  }
+
+  private async saveOnce(): Promise<void> {
+    const saved = await this.api().saveConversation({
+      messages: this.messages,
+      ...(this.conversationId && this.visitorToken ? { conversationId: this.conversationId, visitorToken: this.visitorToken } : {}),
+    });
+    this.conversationId = saved.id;
+    this.visitorToken = saved.visitorToken;
+    this.persist();
   }
 
   /** Resolves when pending saves are done (tests and page unload). */

@@ -4,4 +4,4 @@
 const LIST = '😀😁😂😃😄😅😆😇😈😉😊😋😌😍😎😏😐😑😒😓😔😕😖😗😘😙😚😛😜😝😞😟😠😡😢😣😤😥😦😧😨😩😪😫😬😭😮😯😰😱😲😳😴😵😶😷🙂🙃🙄🤗🤔🤨🤩🥰🥳😎🤓👍👎👏🙌🙏👋🤝💪✌👌🤞👆👇👉👈❤🧡💛💚💙💜🖤💔✨🔥💯⭐🌟🎉🎊🎁✅❌❓❗💡📌📎📝📅📧📞💻📱🛒💳💰🚀⏰🔒🔑☀🌤🌈☔❄🌍🌻🌲🐶🐱🦊🐻🐼🦄🍕🍔🍟🍣🍰🍪☕🍵🍷🍺';
 
 /** The emoji the picker offers, one string each. */
-export const EMOJIS: string[] = [...LIST];
+export const EMOJIS: string[] = [...new Set(LIST)];

@@ -11,7 +11,7 @@ let widgetDir: string;
 beforeAll(async () => {
   widgetDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-widget-'));
   await fs.writeFile(path.join(widgetDir, 'widget.js'), 'console.log("widget")');
-  await fs.writeFile(path.join(widgetDir, 'widget-emoji-data-Ab12.js'), 'export const EMOJIS = [];');
+  await fs.writeFile(path.join(widgetDir, 'widget-emoji.js'), 'export const EMOJIS = [];');
   await fs.writeFile(path.join(widgetDir, 'secret.txt'), 'not for you');
   built = await createTestContext({ env: { WIDGET_DIR: widgetDir } });
   unbuilt = await createTestContext({ env: { WIDGET_DIR: path.join(widgetDir, 'missing') } });
@@ -33,10 +33,14 @@ describe('GET /widget.js and its chunks', () => {
     expect((await built.anonymous.get('/widget.js').set('If-None-Match', res.headers.etag!)).status).toBe(304);
   });
 
-  it('serves hashed chunks as immutable, and nothing else from the directory', async () => {
-    const chunk = await built.anonymous.get('/widget-emoji-data-Ab12.js');
+  it('serves the lazily loaded files too, and nothing else from the directory', async () => {
+    const chunk = await built.anonymous.get('/widget-emoji.js');
     expect(chunk.status).toBe(200);
-    expect(chunk.headers['cache-control']).toMatch(/max-age=31536000.*immutable/);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=300, stale-while-revalidate=3600');
+    // import() from a classic script sends credentials, so the origin is named rather than `*`.
+    const fromSite = await built.anonymous.get('/widget-emoji.js').set('Origin', 'https://shop.example');
+    expect(fromSite.headers['access-control-allow-origin']).toBe('https://shop.example');
+    expect(fromSite.headers['access-control-allow-credentials']).toBe('true');
     expect((await built.anonymous.get('/secret.txt')).status).toBe(404);
     expect((await built.anonymous.get('/widget-nope.js')).status).toBe(404);
   });

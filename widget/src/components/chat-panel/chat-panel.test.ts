@@ -44,9 +44,22 @@ describe('cw-chat-panel', () => {
     await until(() => api.saves.length === 1);
     await send(panel, 'Two');
     await until(() => api.saves.length === 2);
-    expect(api.saves[1]!.conversationId).to.equal('bbbbbbbbbbbbbbbbbbbbbbbb');
+    expect(api.saves[1]!.conversationId).to.equal('bbbbbbbbbbbbbbbbbbbbbbb1');
     expect(api.saves[1]!.visitorToken).to.equal('visitor-token');
     expect(api.asked[1]!.map((m) => m.text)).to.deep.equal(['One', 'Hello there.', 'Two']);
+  });
+
+  it('starts a new conversation when the stored one is gone (404)', async () => {
+    const api = new FakeEmbedApi();
+    const panel = await mount(api);
+    await send(panel, 'One');
+    await until(() => api.saves.length === 1);
+    api.saveErrors.push(new EmbedError(404, ['conversation not found']));
+    await send(panel, 'Two');
+    await until(() => api.saves.length === 3);
+    expect(api.saves[1]!.conversationId).to.equal('bbbbbbbbbbbbbbbbbbbbbbb1');
+    expect(api.saves[2]!.conversationId).to.equal(undefined);
+    expect(api.saves[2]!.messages.map((m) => m.text)).to.deep.equal(['One', 'Hello there.', 'Two', 'Hello there.']);
   });
 
   it('keeps the conversation across a reload', async () => {

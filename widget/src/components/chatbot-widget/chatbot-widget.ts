@@ -7,14 +7,12 @@ import { EmbedClient, type EmbedApi } from '../../api/embed-client.js';
 import { EmbedError } from '../../api/embed-error.js';
 import { OpenChangeEvent, WidgetErrorEvent } from '../../events/widget-events.js';
 import { storage } from '../../internal/storage.js';
+import { widgetDefaults } from '../../internal/widget-defaults.js';
 import { themeOf } from '../../internal/theme.js';
 import { icons } from '../../styles/icons.js';
 import '../chat-panel/chat-panel.js';
 import '../popup-messages/popup-messages.js';
 import { styles } from './chatbot-widget.styles.js';
-
-/** Where the embed API lives when `api-base` is not set: the widget script's own origin. */
-export const widgetDefaults = { apiBase: '' };
 
 /**
  * @summary The chatbot a site owner embeds: a launcher bubble that opens the chat window, or

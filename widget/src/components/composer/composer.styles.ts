@@ -86,6 +86,8 @@ export const styles = [baseStyles, css`
     background: transparent;
     font-size: 21px;
     line-height: 1;
+    /* Color emoji fonts first: generic fonts carry monochrome outlines of some emoji. */
+    font-family: 'Apple Color Emoji', 'Segoe UI Emoji', 'Noto Color Emoji', 'Twemoji Mozilla', sans-serif;
   }
   .picker button:hover {
     background: #f3f4f6;

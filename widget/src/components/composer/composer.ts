@@ -1,6 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { element } from '../../internal/define.js';
+import { widgetDefaults } from '../../internal/widget-defaults.js';
 import { icons } from '../../styles/icons.js';
 import { styles } from './composer.styles.js';
 
@@ -63,8 +64,15 @@ export class CwComposer extends LitElement {
 
   private async togglePicker(): Promise<void> {
     this.pickerOpen = !this.pickerOpen;
-    // The emoji list is a separate chunk, fetched only when the visitor first opens the picker.
-    if (this.pickerOpen && !this.emojis) this.emojis = (await import('../../lazy/emoji-data.js')).EMOJIS;
+    // The emoji list is a separate file, fetched only when the visitor first opens the picker.
+    if (this.pickerOpen && !this.emojis) {
+      const url = widgetDefaults.emojiModuleUrl || new URL('/widget-emoji.js', location.href).href;
+      try {
+        this.emojis = ((await import(/* @vite-ignore */ url)) as typeof import('../../lazy/emoji-data.js')).EMOJIS;
+      } catch {
+        this.pickerOpen = false;
+      }
+    }
   }
 
   private insert(emoji: string): void {

@@ -63,7 +63,7 @@ export const styles = [baseStyles, css`
   .message p, .message ul, .message ol, .message pre, .message blockquote {
     margin: 0 0 0.5em;
   }
-  .message > :last-child, .message > :nth-last-child(2):has(+ .caret) {
+  .message > :last-child {
     margin-bottom: 0;
   }
   .message ul, .message ol {
@@ -99,7 +99,9 @@ export const styles = [baseStyles, css`
     border: 0;
     border-top: 1px solid rgb(15 23 42 / 0.15);
   }
-  .caret {
+  /* The streaming caret follows the last line of text. */
+  .message.streaming > :last-child::after {
+    content: '';
     display: inline-block;
     width: 7px;
     height: 1em;

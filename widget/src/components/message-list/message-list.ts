@@ -51,10 +51,9 @@ export class CwMessageList extends LitElement {
     return html`
       <div class="row ${who}">
         ${message.fromUser ? nothing : this.renderAvatar()}
-        <div class="message ${who}" part="message">
+        <div class="message ${who} ${streaming ? 'streaming' : ''}" part="message">
           <span class="visually-hidden">${message.fromUser ? 'You said:' : 'Chatbot said:'}</span>
           ${message.fromUser ? html`<p>${message.text}</p>` : renderMarkdown(message.text)}
-          ${streaming ? html`<span class="caret" aria-hidden="true"></span>` : nothing}
         </div>
       </div>
     `;

@@ -35,6 +35,9 @@ export class FakeEmbedApi implements EmbedApi {
   readonly saves: ConversationSaveInput[] = [];
   readonly leads: LeadCapture[] = [];
   leadError: EmbedError | undefined;
+  /** Errors the next saves throw, in order. */
+  saveErrors: EmbedError[] = [];
+  private savedCount = 0;
 
   constructor(config: Partial<EmbedConfig> = {}) {
     this.config = testConfig(config);
@@ -66,8 +69,11 @@ export class FakeEmbedApi implements EmbedApi {
 
   async saveConversation(input: ConversationSaveInput): Promise<EmbedConversation> {
     this.saves.push(structuredClone(input));
+    const error = this.saveErrors.shift();
+    if (error) throw error;
+    this.savedCount++;
     return {
-      id: 'bbbbbbbbbbbbbbbbbbbbbbbb', chatbot: this.chatbotId, createdAt: 1, messages: input.messages,
+      id: input.conversationId ?? `${this.savedCount}`.padStart(24, 'b'), chatbot: this.chatbotId, createdAt: 1, messages: input.messages,
       source: { type: 'website' }, visitorToken: input.visitorToken ?? 'visitor-token',
     };
   }
