@@ -2,6 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { element } from '../../internal/define.js';
 import { widgetDefaults } from '../../internal/widget-defaults.js';
+import type * as EmojiModule from '../../lazy/emoji-data.js';
 import { icons } from '../../styles/icons.js';
 import { styles } from './composer.styles.js';
 
@@ -68,7 +69,7 @@ export class CwComposer extends LitElement {
     if (this.pickerOpen && !this.emojis) {
       const url = widgetDefaults.emojiModuleUrl || new URL('/widget-emoji.js', location.href).href;
       try {
-        this.emojis = ((await import(/* @vite-ignore */ url)) as typeof import('../../lazy/emoji-data.js')).EMOJIS;
+        this.emojis = ((await import(/* @vite-ignore */ url)) as typeof EmojiModule).EMOJIS;
       } catch {
         this.pickerOpen = false;
       }
