@@ -18,5 +18,5 @@ export default {
     product: 'chromium',
     launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', headless: true, args },
   })],
-  reporters: [defaultReporter(), junitReporter({ outputPath: './test-results/junit.xml' })],
+  reporters: [defaultReporter(), junitReporter({ outputPath: new URL('./test-results/junit.xml', import.meta.url).pathname })],
 };

@@ -11,6 +11,15 @@ test.describe('allowed domains', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await openHostPage('allowed.test', { chatbotId: chatbot.id });
     await expect(widget.launcher).toBeVisible();
+    // The widget takes no room in the page: hiding it moves and shrinks nothing.
+    const layout = () => page.evaluate(() => {
+      const box = document.querySelector('main button')!.getBoundingClientRect();
+      return { x: box.x, y: box.y, height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth };
+    });
+    const withWidget = await layout();
+    await page.evaluate(() => { document.querySelector<HTMLElement>('chatbot-widget')!.style.display = 'none'; });
+    expect(await layout()).toEqual(withWidget);
+    await page.evaluate(() => { document.querySelector<HTMLElement>('chatbot-widget')!.style.display = ''; });
     expect((await widget.launcher.boundingBox())!.x).toBeLessThan(100);
     await widget.open();
     expect((await widget.window.boundingBox())!.x).toBeLessThan(100);

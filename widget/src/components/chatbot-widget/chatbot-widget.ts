@@ -86,7 +86,8 @@ export class ChatbotWidget extends LitElement {
   toggle(open = !this.open): void {
     if (this.mode === 'page' || open === this.open) return;
     this.open = open;
-    if (open) this.popupsVisible = false;
+    // A visitor who opened the chat has seen what the popups invite to: they do not come back.
+    if (open && this.config?.bubblePopupMessages.length) this.dismissPopups();
     this.dispatchEvent(new OpenChangeEvent(open));
     if (!open) void this.updateComplete.then(() => this.launcher?.focus());
   }
