@@ -40,6 +40,8 @@ describe('decideOrigin', () => {
     const listed = integration(['example.com']);
     expect(decideOrigin({ origin: SERVICE }, SERVICE, listed)).toEqual({ allowed: true, sourceType: 'link' });
     expect(decideOrigin({ secFetchSite: 'same-origin' }, SERVICE, listed)).toEqual({ allowed: true, sourceType: 'link' });
+    expect(decideOrigin({ origin: 'http://127.0.0.1:3000', secFetchSite: 'same-origin' }, SERVICE, listed))
+      .toEqual({ allowed: true, sourceType: 'link' });
     expect(decideOrigin({ secFetchSite: 'cross-site' }, SERVICE, listed).allowed).toBe(false);
   });
 });

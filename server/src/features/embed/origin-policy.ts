@@ -35,7 +35,9 @@ function hostOf(origin: string): string | undefined {
  */
 export function decideOrigin(request: RequestOrigin, publicOrigin: string, integration: WebsiteIntegration | null): OriginDecision {
   const { origin } = request;
-  if (origin === publicOrigin || (origin === undefined && request.secFetchSite === 'same-origin')) {
+  // Sec-Fetch-Site is set by the browser and cannot be set by page scripts: same-origin means a page
+  // of this service, even when it is reached under another name than PUBLIC_URL (localhost vs 127.0.0.1).
+  if (origin === publicOrigin || request.secFetchSite === 'same-origin') {
     return { allowed: true, sourceType: 'link' };
   }
   const allowedDomains = integration?.allowedDomains ?? [];
