@@ -6,6 +6,8 @@ export interface HostPageOptions {
   title?: string;
   /** A strict Content-Security-Policy like careful site owners use (meta tag). */
   csp?: boolean;
+  /** Use the element directly in the HTML with a module script, instead of the one-line embed. */
+  direct?: boolean;
 }
 
 /**
@@ -40,7 +42,10 @@ ${csp}
   <p>Free returns within 30 days. Visit us in store or order online.</p>
   <button type="button">A host page button</button>
 </main>
-<script src="${options.serviceUrl}/widget.js" data-chatbot-id="${options.chatbotId}" async></script>
+${options.direct
+    ? `<chatbot-widget chatbot-id="${options.chatbotId}" api-base="${options.serviceUrl}"></chatbot-widget>
+<script type="module" src="${options.serviceUrl}/widget.js"></script>`
+    : `<script src="${options.serviceUrl}/widget.js" data-chatbot-id="${options.chatbotId}" async></script>`}
 </body>
 </html>`;
 }

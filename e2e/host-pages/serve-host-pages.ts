@@ -3,7 +3,7 @@ import { hostPageHtml } from './host-page.js';
 
 // Serves site owners' pages for the journeys: any host name (Chromium maps *.test to 127.0.0.1),
 // so http://allowed.test:PORT/ and http://refused.test:PORT/ are different origins on loopback.
-// GET /?chatbotId=ID[&csp=1] answers a page embedding the widget from SERVICE_URL.
+// GET /?chatbotId=ID[&csp=1][&direct=1] answers a page embedding the widget from SERVICE_URL.
 const port = Number(process.env.HOST_PAGES_PORT ?? 3918);
 const serviceUrl = process.env.SERVICE_URL ?? 'http://127.0.0.1:3917';
 
@@ -16,5 +16,5 @@ http.createServer((req, res) => {
     return;
   }
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(hostPageHtml({ chatbotId, serviceUrl, csp: url.searchParams.get('csp') === '1' }));
+  res.end(hostPageHtml({ chatbotId, serviceUrl, csp: url.searchParams.get('csp') === '1', direct: url.searchParams.get('direct') === '1' }));
 }).listen(port, '127.0.0.1');

@@ -49,4 +49,14 @@ test.describe('allowed domains', () => {
     await widget.ask('Are you open on Sundays?');
     await expect(widget.conversation).toContainText('closed on Sundays');
   });
+
+  test('the element also works written directly in the page with a module script', async ({ createChatbot, openHostPage, widget }) => {
+    const chatbot = await createChatbot({ ...restricted, enabledEmoji: true });
+    await openHostPage('allowed.test', { chatbotId: chatbot.id, direct: true });
+    await widget.open();
+    await widget.ask('When do you close on Saturdays?');
+    await expect(widget.conversation).toContainText('4pm');
+    await widget.window.getByRole('button', { name: 'Insert emoji' }).click();
+    await expect(widget.window.getByRole('dialog', { name: 'Emoji' }).getByRole('button').first()).toBeVisible();
+  });
 });
