@@ -1,5 +1,6 @@
 import { benchmark as chatbotGet } from './chatbot-get.bench.js';
 import { benchmark as conversationListing } from './conversation-listing.bench.js';
+import { benchmark as embedConfig } from './embed-config.bench.js';
 import { benchmark as resourcesIngestion } from './resources-ingestion.bench.js';
 import { benchmark as squadRetrieval } from './squad-retrieval.bench.js';
 import type { Benchmark, BenchContext } from './bench-kit.js';
@@ -8,6 +9,7 @@ import { postgresAvailable } from './bench-database.js';
 /** Every benchmark `npm run bench` runs, in order. `npm run bench -- <filter>` runs the matching ones. */
 const BENCHMARKS: Benchmark[] = [
   chatbotGet,
+  embedConfig,
   conversationListing,
   resourcesIngestion,
   squadRetrieval,
