@@ -7,6 +7,12 @@ const B = 0.75;
 const CANDIDATE_DF_FRACTION = 0.05;
 /** ... unless the index is small: below this many matching chunks every term selects. */
 const MIN_CANDIDATE_DF = 100;
+/** Exact document-frequency counting stops here; such a term is common, and weighs little. */
+const DF_CAP = 1000;
+/** How many searched chunks the frequency estimate of a common term reads. */
+const SAMPLE_ROWS = 5000;
+/** ... reading at most this many rows of the chunk table. */
+const SAMPLE_MAX_READ = 50_000;
 
 /** A chunk id with its relevance (higher is better). */
 export interface RankedRow { id: number; score: number }
@@ -39,18 +45,52 @@ async function collectionStats(db: Knex, organisationId: string, resourceIds: re
   return { n: Number(fallback.n), avgdl: Math.max(1, Number(fallback.avgdl)) };
 }
 
-/** The question's lexemes (English stemming, stop words dropped) with their document frequencies. */
-async function termStats(db: Knex, organisationId: string, resourceIds: readonly string[], question: string): Promise<TermStats[]> {
+/**
+ * The question's lexemes (English stemming, stop words dropped) with their document frequencies.
+ * Counting stops at DF_CAP per term (GIN lookups plus heap checks cost per matching chunk); the
+ * frequency of a term that reaches it is estimated from a sample of the searched chunks instead.
+ */
+async function termStats(db: Knex, organisationId: string, resourceIds: readonly string[], question: string, n: number): Promise<TermStats[]> {
   const result = await db.raw(
     `WITH ${SCOPE}, terms AS (SELECT DISTINCT lexeme FROM unnest(to_tsvector('english', ?)))
      SELECT t.lexeme, (
-       SELECT count(*) FROM resource_chunks c
-       WHERE c.organisation_id = ? AND c.resource_id IN (SELECT id FROM scope_ids) AND c.tsv @@ quote_literal(t.lexeme)::tsquery
+       SELECT count(*) FROM (
+         SELECT 1 FROM resource_chunks c
+         WHERE c.organisation_id = ? AND c.resource_id IN (SELECT id FROM scope_ids) AND c.tsv @@ quote_literal(t.lexeme)::tsquery
+         LIMIT ${DF_CAP}) matches
      )::float8 AS df
      FROM terms t`,
     [[...resourceIds], question, organisationId],
   );
-  return (result.rows as { lexeme: string; df: number }[]).map((row) => ({ lexeme: row.lexeme, df: Number(row.df) })).filter((term) => term.df > 0);
+  const terms = (result.rows as { lexeme: string; df: number }[]).map((row) => ({ lexeme: row.lexeme, df: Number(row.df) }));
+  const capped = terms.filter((term) => term.df >= DF_CAP);
+  if (capped.length > 0) {
+    const estimates = await sampledFrequencies(db, organisationId, resourceIds, capped.map((term) => term.lexeme), n);
+    for (const term of capped) term.df = Math.min(n, Math.max(DF_CAP, estimates.get(term.lexeme) ?? DF_CAP));
+  }
+  return terms.filter((term) => term.df > 0);
+}
+
+/** Document frequencies estimated from a page sample (TABLESAMPLE SYSTEM) of the searched chunks. */
+async function sampledFrequencies(db: Knex, organisationId: string, resourceIds: readonly string[], lexemes: string[], n: number): Promise<Map<string, number>> {
+  const size = await db.raw("SELECT greatest(reltuples, 1)::float8 AS rows FROM pg_class WHERE relname = 'resource_chunks'");
+  const tableRows = Number((size.rows as { rows: number }[])[0]?.rows ?? 1);
+  // Enough of the table to hold about SAMPLE_ROWS searched chunks, but never more than
+  // SAMPLE_MAX_READ rows in all (a small scope in a big table gets a thinner sample).
+  const percent = Math.max(0.001, Math.min(100, (100 * SAMPLE_ROWS) / n, (100 * SAMPLE_MAX_READ) / tableRows));
+  const result = await db.raw(
+    // The sample is materialised first: as a join input the planner would re-sample per resource id.
+    `WITH ${SCOPE}, sample AS MATERIALIZED (
+       SELECT resource_id, tsv FROM resource_chunks TABLESAMPLE SYSTEM (?) WHERE organisation_id = ?
+     ), scoped AS MATERIALIZED (
+       SELECT s.tsv FROM sample s JOIN scope_ids i ON i.id = s.resource_id
+     )
+     SELECT t.lexeme, count(*) FILTER (WHERE s.tsv @@ quote_literal(t.lexeme)::tsquery)::float8 AS hits, count(*)::float8 AS rows
+     FROM scoped s CROSS JOIN unnest(?::text[]) AS t(lexeme) GROUP BY t.lexeme`,
+    [[...resourceIds], percent, organisationId, lexemes],
+  );
+  return new Map((result.rows as { lexeme: string; hits: number; rows: number }[])
+    .filter((row) => Number(row.rows) > 0).map((row) => [row.lexeme, Math.round((Number(row.hits) / Number(row.rows)) * n)]));
 }
 
 /**
@@ -59,18 +99,20 @@ async function termStats(db: Knex, organisationId: string, resourceIds: readonly
  * resources. Unlike `ts_rank_cd`, rare words weigh more than common ones, which is what makes
  * natural-language questions rank well (server/bench/squad-retrieval.bench.ts). Candidates are the
  * chunks holding a selective term: chunks that share only very common words with the question
- * cannot outrank them, and skipping them keeps the cost near the answer set, not the index.
+ * cannot outrank them, and skipping them keeps the cost near the answer set, not the index
+ * (a question of common words only takes the candidates of its rarest one).
  */
 export async function rankByBm25(db: Knex, organisationId: string, resourceIds: readonly string[], question: string, limit: number): Promise<RankedRow[]> {
-  const [terms, stats] = await Promise.all([
-    termStats(db, organisationId, resourceIds, question),
-    collectionStats(db, organisationId, resourceIds),
-  ]);
-  if (terms.length === 0 || stats.n === 0) return [];
+  const stats = await collectionStats(db, organisationId, resourceIds);
+  if (stats.n === 0) return [];
+  const terms = await termStats(db, organisationId, resourceIds, question, stats.n);
+  if (terms.length === 0) return [];
   const idf = terms.map((term) => Math.log(1 + (stats.n - term.df + 0.5) / (term.df + 0.5)));
-  const threshold = Math.max(stats.n * CANDIDATE_DF_FRACTION, MIN_CANDIDATE_DF);
+  const threshold = Math.max(Math.min(stats.n * CANDIDATE_DF_FRACTION, DF_CAP - 1), MIN_CANDIDATE_DF);
   const selective = terms.filter((term) => term.df <= threshold);
-  const candidateQuery = (selective.length > 0 ? selective : terms).map((term) => toQueryOperand(term.lexeme)).join(' | ');
+  // Only common words: the rarest of them picks the candidates.
+  const selectors = selective.length > 0 ? selective : [terms.reduce((rarest, term) => (term.df < rarest.df ? term : rarest))];
+  const candidateQuery = selectors.map((term) => toQueryOperand(term.lexeme)).join(' | ');
   const result = await db.raw(
     `WITH ${SCOPE}, weights AS (SELECT * FROM unnest(?::text[], ?::float8[]) AS w(lexeme, idf))
      SELECT c.id, sum(w.idf * (tf.n * ${K1 + 1}) / (tf.n + ${K1} * (1 - ${B} + ${B} * c.token_count / ?::float8))) AS score

@@ -51,6 +51,18 @@ describe('retrieveChunks', () => {
   });
 });
 
+describe('retrieveChunks over a large index', () => {
+  it('estimates the frequency of very common words and still ranks by the rare ones', async () => {
+    const filler = Array.from({ length: 1200 }, (_, i) => `Harbour report ${i}: the harbour was busy and the harbour master counted boats.`);
+    const big = await indexText('harbour log', filler);
+    const answer = await indexText('lighthouse', ['The harbour lighthouse keeper was Ida Lewis.']);
+    const found = await retrieveChunks(ctx.database.db, ctx.org.organisationId, [big, answer], 'Who kept the harbour lighthouse?', 3);
+    expect(found[0]!.fileName).toBe('lighthouse');
+    // A question of common words only still answers (candidates of its rarest word).
+    expect(await retrieveChunks(ctx.database.db, ctx.org.organisationId, [big], 'busy harbour boats', 2)).toHaveLength(2);
+  });
+});
+
 describe('fuseByReciprocalRank', () => {
   it('favours items ranked well in both lists', () => {
     const fused = fuseByReciprocalRank([
