@@ -24,7 +24,7 @@ const wordCount = (text: string) => (text.match(/\S+/g) ?? []).length;
 
 /** Splits text into sentences; a sentence longer than `maxWords` is cut into word windows. */
 export function splitSentences(text: string, maxWords: number): string[] {
-  const sentences = text.replace(/\s+/g, ' ').trim().split(/(?<=[.!?…。])\s+(?=[\p{Lu}\p{N}"'“‘(\[])/u);
+  const sentences = text.replace(/\s+/g, ' ').trim().split(/(?<=[.!?…。])\s+(?=[\p{Lu}\p{N}"'“‘([])/u);
   return sentences.flatMap((sentence) => {
     const words = sentence.split(' ');
     if (words.length <= maxWords) return sentence ? [sentence] : [];
