@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { EmbedError } from '../../api/embed-error.js';
-import { FakeEmbedApi, deep, maybeDeep, until } from '../../internal/test/fake-embed-api.js';
+import { FakeEmbedApi, animationsDone, deep, maybeDeep, until } from '../../internal/test/fake-embed-api.js';
 import type { CwChatPanel } from './chat-panel.js';
 import './chat-panel.js';
 
@@ -33,6 +33,8 @@ describe('cw-chat-panel', () => {
     await until(() => api.saves.length === 1);
     expect(api.asked).to.deep.equal([[{ text: 'When do you open?', fromUser: true }]]);
     expect(texts(panel)).to.deep.equal(['Hi! How can I help you today?', 'When do you open?', 'We open at 9am.']);
+    await animationsDone();
+    await expect(panel).to.be.accessible();
     expect(deep(panel, 'cw-message-list', '.row.bot:last-child strong').textContent).to.equal('9am');
     expect(api.saves[0]).to.deep.equal({ messages: [{ text: 'When do you open?', fromUser: true }, { text: 'We open at **9am**.', fromUser: false }] });
   });
@@ -111,6 +113,9 @@ describe('cw-chat-panel', () => {
     deep<HTMLButtonElement>(gate, 'button[type="submit"]').click();
     await until(() => maybeDeep(gate, '.error') !== undefined);
     expect(deep(gate, '.error').textContent).to.contain('not right');
+    expect(input.getAttribute('aria-describedby')).to.equal('error');
+    await animationsDone();
+    await expect(gate).to.be.accessible();
     input.value = api.password;
     deep<HTMLButtonElement>(gate, 'button[type="submit"]').click();
     await until(() => maybeDeep(panel, 'cw-composer') !== undefined);
@@ -137,5 +142,7 @@ describe('cw-chat-panel', () => {
     await until(() => submitted);
     expect(api.leads).to.deep.equal([{ name: 'Ada', email: 'ada@example.com' }]);
     expect(deep(form, '[role="status"]').textContent).to.contain('Thank you');
+    await animationsDone();
+    await expect(form).to.be.accessible();
   });
 });

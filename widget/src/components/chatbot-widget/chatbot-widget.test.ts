@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { EmbedError } from '../../api/embed-error.js';
-import { FakeEmbedApi, deep, maybeDeep, until } from '../../internal/test/fake-embed-api.js';
+import { FakeEmbedApi, animationsDone, deep, maybeDeep, until } from '../../internal/test/fake-embed-api.js';
 import type { WidgetErrorEvent } from '../../events/widget-events.js';
 import type { ChatbotWidget } from './chatbot-widget.js';
 import './chatbot-widget.js';
@@ -26,6 +26,8 @@ describe('chatbot-widget', () => {
     const panel = deep(el, 'cw-chat-panel');
     expect(panel.hidden).to.equal(false);
     expect(deep(panel, '[role="dialog"]').getAttribute('aria-labelledby')).to.equal('title');
+    await animationsDone();
+    await expect(el).to.be.accessible();
   });
 
   it('closes on Escape and gives focus back to the launcher', async () => {

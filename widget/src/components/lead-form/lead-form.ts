@@ -65,10 +65,12 @@ export class CwLeadForm extends LitElement {
       <h3>Leave your contact details</h3>
       <p class="hint">We will get back to you. An email or a phone number is enough.</p>
       <form @submit=${this.submit} novalidate>
-        ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+        ${this.error ? html`<p class="error" id="error" role="alert">${this.error}</p>` : nothing}
         <label>Name <input name="name" autocomplete="name" maxlength="200" /></label>
-        <label>Email <input name="email" type="email" autocomplete="email" maxlength="320" /></label>
-        <label>Phone <input name="phone" type="tel" autocomplete="tel" maxlength="30" /></label>
+        <label>Email <input name="email" type="email" autocomplete="email" maxlength="320"
+          aria-describedby=${this.error ? 'error' : nothing} /></label>
+        <label>Phone <input name="phone" type="tel" autocomplete="tel" maxlength="30"
+          aria-describedby=${this.error ? 'error' : nothing} /></label>
         <button class="primary" type="submit" ?disabled=${this.busy}>${this.busy ? 'Sending…' : 'Send'}</button>
       </form>
     `;

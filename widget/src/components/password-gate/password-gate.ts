@@ -67,9 +67,9 @@ export class CwPasswordGate extends LitElement {
       <h3>This chat is private</h3>
       <p class="hint">Enter the password you were given to start chatting.</p>
       <form @submit=${this.submit}>
-        ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+        ${this.error ? html`<p class="error" id="error" role="alert">${this.error}</p>` : nothing}
         <label>Password <input type="password" autocomplete="current-password" maxlength="200"
-          aria-invalid=${String(Boolean(this.error))} /></label>
+          aria-invalid=${String(Boolean(this.error))} aria-describedby=${this.error ? 'error' : nothing} /></label>
         <button class="primary" type="submit" ?disabled=${this.busy}>${this.busy ? 'Checking…' : 'Unlock'}</button>
       </form>
     `;

@@ -112,3 +112,9 @@ export function maybeDeep(root: Element, ...selectors: string[]): Element | unde
     return undefined;
   }
 }
+
+/** Waits for running finite animations (fade-ins would otherwise fail axe's contrast checks). */
+export async function animationsDone(): Promise<void> {
+  const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+  await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+}
