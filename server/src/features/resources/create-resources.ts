@@ -12,7 +12,7 @@ import { ResourcesRepository } from './resources.repository.js';
 import { ResourcesService } from './resources.service.js';
 
 /** The crawler's user agent when a website resource does not set one. */
-export const DEFAULT_CRAWLER_USER_AGENT = 'ParleyBot/0.1 (+https://github.com/parley; knowledge crawler)';
+export const DEFAULT_CRAWLER_USER_AGENT = 'ParleyBot/0.1 (knowledge crawler of a self-hosted Parley service)';
 
 /** Where uploaded files are kept: DATA_DIR/files (a cluster shares it as one volume). */
 export const filesDirectory = (config: Config) => path.join(config.dataDir, 'files');

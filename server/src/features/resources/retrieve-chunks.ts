@@ -71,7 +71,8 @@ export async function retrieveChunks(
   if (options.embedder) {
     const [lexical, semantic] = await Promise.all([
       rankByBm25(db, organisationId, resourceIds, question, FUSION_DEPTH),
-      vectorRanking(db, organisationId, resourceIds, question, options.embedder),
+      // An unreachable embeddings provider degrades answers to full-text ranking, never fails them.
+      vectorRanking(db, organisationId, resourceIds, question, options.embedder).catch(() => []),
     ]);
     ranked = semantic.length > 0 ? fuseByReciprocalRank([lexical, semantic]) : lexical;
   } else {

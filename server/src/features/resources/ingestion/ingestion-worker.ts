@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { JobQueue } from '../../../jobs/job-queue.js';
 import type { JobWorker } from '../../../jobs/job-worker.js';
 import type { ResourcesRepository } from '../resources.repository.js';
-import { runIngestion, type IngestionContext, type IngestionPayload } from './run-ingestion.js';
+import { nextSyncAt, runIngestion, type IngestionContext, type IngestionPayload } from './run-ingestion.js';
 
 /** The job kind that reads and indexes one resource (first time and every re-sync). */
 export const INGEST_RESOURCE_JOB = 'resource-ingest';
@@ -18,7 +18,10 @@ export function registerIngestion(worker: JobWorker, ctx: IngestionContext): voi
     async onGiveUp(payload, error) {
       const reason = error instanceof Error ? error.message : String(error);
       ctx.logger.error({ resourceId: payload.resourceId, reason }, 'ingestion failed for good');
-      await ctx.repository.update(payload.resourceId, { aiProcessingStatus: 'FAILED', failureReason: reason });
+      const resource = await ctx.repository.findForIngestion(payload.resourceId);
+      if (!resource) return;
+      // A website keeps its schedule: the next sync may succeed where this one failed.
+      await ctx.repository.update(resource.id, { aiProcessingStatus: 'FAILED', failureReason: reason, nextSyncAt: nextSyncAt(resource, Date.now()) });
     },
   });
 }

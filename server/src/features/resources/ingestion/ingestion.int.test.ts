@@ -24,6 +24,7 @@ The lamp was first lit in 1858.
 beforeAll(async () => {
   videoHost = await startFakeServer((req) => {
     if (req.url === '/videos/42.json') return { type: 'application/json', body: JSON.stringify({ title: 'Lighthouse tour', captions: CAPTIONS }) };
+    if (req.url === '/videos/500.json') return { status: 503, body: 'down' };
     if (req.url === '/videos/43.json') return { type: 'application/json', body: JSON.stringify({ title: 'Silent film', captions: 'WEBVTT\n' }) };
     return { status: 404, type: 'application/json', body: '{"error":"unknown video"}' };
   });
@@ -117,6 +118,13 @@ describe('hosted video', () => {
     const resource = await waitForProcessing(ctx.api, created.id);
     expect(resource.aiProcessingStatus).toBe('FAILED');
     expect(resource.failureReason).toBe('the video host does not know video 999');
+  });
+
+  it('retries a failing video host, then ends FAILED with the reason (never stays IN_PROGRESS)', async () => {
+    const created = await createResource(ctx.api, 'video-host', { hostedVideoId: '500' });
+    const resource = await waitForProcessing(ctx.api, created.id, 25_000);
+    expect(resource).toMatchObject({ aiProcessingStatus: 'FAILED', failureReason: 'the video host answered 503' });
+    expect(videoHost.requests.filter((request) => request.path === '/videos/500.json')).toHaveLength(3);
   });
 
   it('ends FAILED_NO_TEXT_FOUND for a video without captions', async () => {

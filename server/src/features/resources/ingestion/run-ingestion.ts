@@ -58,7 +58,7 @@ async function readSource(ctx: IngestionContext, resource: ResourceRecord, signa
 }
 
 /** When a WEB resource syncs next (null: never). */
-function nextSyncAt(resource: ResourceRecord, now: number): number | null {
+export function nextSyncAt(resource: ResourceRecord, now: number): number | null {
   const period = resource.type === 'WEB' && resource.syncFrequency ? SYNC_FREQUENCY_MS[resource.syncFrequency] : undefined;
   return period === undefined ? null : now + period;
 }
