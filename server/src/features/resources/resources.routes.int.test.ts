@@ -149,6 +149,29 @@ describe('POST /v1/resource/file', () => {
   });
 });
 
+describe('authentication', () => {
+  it.each([
+    ['get', '/v1/resource/all'], ['get', `/v1/resource/${ABSENT_ID}`], ['delete', `/v1/resource/${ABSENT_ID}`],
+    ['post', '/v1/resource/file'], ['post', '/v1/resource/text'], ['post', '/v1/resource/video-host'], ['post', '/v1/resource/website'],
+  ] as const)('answers 401 to %s %s without a valid key', async (method, url) => {
+    for (const res of [await ctx.anonymous[method](url), await ctx.anonymous[method](url).set('x-api-key', 'not-a-key')]) {
+      expect(res.status).toBe(401);
+      expect(ErrorBodySchema.parse(res.body).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('upload size rule', () => {
+  it('refuses a file of 1000 MB or more (the service\'s check behind multer\'s limit)', async () => {
+    const small = path.join(ctx.config.dataDir, 'claims-to-be-huge.pdf');
+    fs.writeFileSync(small, makePdf(['x']));
+    const auth = (await ctx.services.organisations.authenticate(ctx.org.apiKey))!;
+    const upload = { file: { path: small, size: 1000 * 1024 * 1024, originalName: 'huge.pdf', claimedType: 'application/pdf' }, fields: {} };
+    await expect(ctx.services.resources.createFile(auth, upload)).rejects.toMatchObject({ statusCode: 400, messages: ['file must be smaller than 1000 MB'] });
+    expect(fs.existsSync(small)).toBe(false);
+  });
+});
+
 describe('GET and DELETE /v1/resource/{id}', () => {
   it('lists the organisation\'s resources newest first', async () => {
     const first = await createResource(ctx.api, 'text', { name: 'first', content: 'one' });
