@@ -1,0 +1,98 @@
+import { expect } from '@open-wc/testing';
+import { EmbedClient } from './embed-client.js';
+import { EmbedError } from './embed-error.js';
+import { parseEmbedConfig, parseEmbedConversation, parseStreamingEvent } from './validate.js';
+
+const ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+const realFetch = window.fetch;
+let requests: { url: string; init?: RequestInit }[] = [];
+
+/** Answers every fetch with `respond()` (the network edge; the client code runs for real). */
+function serve(respond: () => Response): void {
+  requests = [];
+  window.fetch = async (input, init) => {
+    requests.push({ url: String(input), init });
+    return respond();
+  };
+}
+
+const sse = (frames: string[], status = 201) => new Response(frames.join(''), { status, headers: { 'content-type': 'text/event-stream' } });
+const frame = (event: unknown) => `data: ${JSON.stringify(event)}\n\n`;
+
+async function streamError(client: EmbedClient): Promise<EmbedError> {
+  try {
+    await client.streamChat([{ text: 'Hi', fromUser: true }], () => {}, new AbortController().signal);
+  } catch (err) {
+    return err as EmbedError;
+  }
+  throw new Error('the stream did not fail');
+}
+
+describe('EmbedClient', () => {
+  afterEach(() => { window.fetch = realFetch; });
+
+  it('streams deltas in order and sends the session token', async () => {
+    serve(() => sse([frame({ type: 'partialResponse', data: { text: 'Hel' } }), frame({ type: 'partialResponse', data: { text: 'lo' } }),
+      ': heartbeat\n\n', frame({ type: 'streamEnd' })]));
+    const client = new EmbedClient('https://svc.example', ID);
+    client.token = 'tok';
+    const deltas: string[] = [];
+    await client.streamChat([{ text: 'Hi', fromUser: true }], (d) => deltas.push(d), new AbortController().signal);
+    expect(deltas).to.deep.equal(['Hel', 'lo']);
+    expect(requests[0]!.url).to.equal(`https://svc.example/v1/embed/${ID}/chat-stream`);
+    expect((requests[0]!.init!.headers as Record<string, string>).authorization).to.equal('Bearer tok');
+    expect(JSON.parse(String(requests[0]!.init!.body))).to.deep.equal({ conversation: [{ text: 'Hi', fromUser: true }] });
+  });
+
+  it('turns an error event, a JSON error answer, a bad event and a cut-off stream into EmbedErrors', async () => {
+    const client = new EmbedClient('https://svc.example', ID);
+    serve(() => sse([frame({ type: 'partialResponse', data: { text: 'a' } }), frame({ type: 'error', statusCode: 500, message: 'boom', error: 'Internal Server Error' })]));
+    expect((await streamError(client)).status).to.equal(500);
+    serve(() => new Response(JSON.stringify({ statusCode: 402, message: ['monthly messages spent'], error: 'Payment Required' }),
+      { status: 402, headers: { 'content-type': 'application/json' } }));
+    const spent = await streamError(client);
+    expect([spent.status, spent.messages]).to.deep.equal([402, ['monthly messages spent']]);
+    serve(() => sse([frame({ type: 'partialResponse', data: { text: 42 } })]));
+    expect((await streamError(client)).status).to.equal(-1);
+    serve(() => sse([frame({ type: 'partialResponse', data: { text: 'a' } })]));
+    expect((await streamError(client)).status).to.equal(0);
+    expect(requests).to.have.length(1);
+  });
+
+  it('rejects a config answer that does not have the config\'s shape', async () => {
+    serve(() => new Response(JSON.stringify({ id: ID, name: 'x' }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    try {
+      await new EmbedClient('https://svc.example', ID).getConfig();
+      throw new Error('accepted');
+    } catch (err) {
+      expect((err as EmbedError).status).to.equal(-1);
+    }
+  });
+});
+
+describe('validators', () => {
+  const config = {
+    id: ID, name: 'Bot', welcomeMessage: 'Hi', accessLevel: 'PUBLIC', chatbotMessageColor: '#fff', userMessageColor: '#E0EEFA',
+    conversationBackgroundColor: '#FFFFFF', secondaryBackgroundColor: '#F6F7F8', showBadge: false, enabledEmoji: true,
+    bubbleAlignment: 'left', bubblePopupMessages: ['Hello'],
+  };
+
+  it('accepts the config shape and refuses bad colors, gradients and enums', () => {
+    expect(parseEmbedConfig(config)).to.deep.equal(config);
+    expect(parseEmbedConfig({ ...config, gradientColors: ['#111', '#222', '#333', '#444'] })).to.not.equal(undefined);
+    expect(parseEmbedConfig({ ...config, gradientColors: ['#111', '#222'] })).to.equal(undefined);
+    expect(parseEmbedConfig({ ...config, userMessageColor: 'red' })).to.equal(undefined);
+    expect(parseEmbedConfig({ ...config, userMessageColor: 'url(javascript:alert(1))' })).to.equal(undefined);
+    expect(parseEmbedConfig({ ...config, accessLevel: 'OPEN' })).to.equal(undefined);
+    expect(parseEmbedConfig({ ...config, bubblePopupMessages: [1] })).to.equal(undefined);
+  });
+
+  it('checks conversations and streaming events', () => {
+    const conversation = { id: ID, chatbot: ID, createdAt: 1, messages: [{ text: 'a', fromUser: true }], source: { type: 'website' }, visitorToken: 't' };
+    expect(parseEmbedConversation(conversation)).to.deep.equal(conversation);
+    expect(parseEmbedConversation({ ...conversation, visitorToken: undefined })).to.equal(undefined);
+    expect(parseStreamingEvent({ type: 'streamEnd' })).to.deep.equal({ type: 'streamEnd' });
+    expect(parseStreamingEvent({ type: 'error', statusCode: 500, message: 'x' })).to.equal(undefined);
+    expect(parseStreamingEvent({ type: 'other' })).to.equal(undefined);
+  });
+});
