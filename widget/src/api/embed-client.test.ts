@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { EmbedClient } from './embed-client.js';
-import { EmbedError } from './embed-error.js';
+import type { EmbedError } from './embed-error.js';
 import { parseEmbedConfig, parseEmbedConversation, parseStreamingEvent } from './validate.js';
 
 const ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
