@@ -20,7 +20,9 @@ function admitVisitor(embed: EmbedService): RequestHandler {
   return async (req, res, next) => {
     res.vary('Origin');
     const { chatbotId } = ChatbotIdParamsSchema.parse(req.params);
-    const visitor = await embed.admitVisitor(chatbotId, { origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site') });
+    const visitor = await embed.admitVisitor(chatbotId, {
+      origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), referer: req.get('referer'),
+    });
     res.locals.embedVisitor = visitor;
     if (visitor.origin) res.set({ 'access-control-allow-origin': visitor.origin, 'access-control-expose-headers': EXPOSED_HEADERS });
     if (req.method !== 'OPTIONS') return next();

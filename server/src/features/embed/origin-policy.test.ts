@@ -44,4 +44,10 @@ describe('decideOrigin', () => {
       .toEqual({ allowed: true, sourceType: 'link' });
     expect(decideOrigin({ secFetchSite: 'cross-site' }, SERVICE, listed).allowed).toBe(false);
   });
+
+  it('labels same-origin requests from other pages than /chat/ as website (a site proxied onto the service)', () => {
+    const listed = integration(['example.com']);
+    expect(decideOrigin({ origin: SERVICE, referer: `${SERVICE}/chat/abc` }, SERVICE, listed)).toEqual({ allowed: true, sourceType: 'link' });
+    expect(decideOrigin({ origin: SERVICE, referer: `${SERVICE}/shop/` }, SERVICE, listed)).toEqual({ allowed: true, sourceType: 'website' });
+  });
 });

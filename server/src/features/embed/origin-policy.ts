@@ -6,6 +6,8 @@ export interface RequestOrigin {
   origin?: string;
   /** `Sec-Fetch-Site` (browsers set it; pages cannot): `same-origin` for the service's own chat page. */
   secFetchSite?: string;
+  /** `Referer`: which page of the service's own origin sent the request. */
+  referer?: string;
 }
 
 /** The verdict on an embed request's origin and the conversation source it implies. */
@@ -29,6 +31,20 @@ function hostOf(origin: string): string | undefined {
 }
 
 /**
+ * Whether a same-origin request comes from the chat link page (`/chat/{id}`). Without a Referer
+ * (a strict referrer policy) it is assumed to; with one, a widget on a site proxied onto the
+ * service's origin still counts as `website`.
+ */
+function fromChatPage(referer: string | undefined): boolean {
+  if (referer === undefined) return true;
+  try {
+    return new URL(referer).pathname.startsWith('/chat/');
+  } catch {
+    return true;
+  }
+}
+
+/**
  * Applies decisions.md § Public embed traffic: the service's own chat page (same origin) is
  * always allowed and is the `link` source; with a non-empty `allowedDomains`, any other request
  * needs an `Origin` whose host matches; with none, every origin may embed the chatbot.
@@ -38,7 +54,7 @@ export function decideOrigin(request: RequestOrigin, publicOrigin: string, integ
   // Sec-Fetch-Site is set by the browser and cannot be set by page scripts: same-origin means a page
   // of this service, even when it is reached under another name than PUBLIC_URL (localhost vs 127.0.0.1).
   if (origin === publicOrigin || request.secFetchSite === 'same-origin') {
-    return { allowed: true, sourceType: 'link' };
+    return { allowed: true, sourceType: fromChatPage(request.referer) ? 'link' : 'website' };
   }
   const allowedDomains = integration?.allowedDomains ?? [];
   if (allowedDomains.length === 0) return { allowed: true, sourceType: 'website' };
