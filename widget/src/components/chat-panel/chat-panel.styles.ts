@@ -43,6 +43,10 @@ export const styles = [baseStyles, css`
     padding: 14px 10px 14px 16px;
     background: var(--cw-header-bg);
     color: var(--cw-header-fg);
+    text-shadow: var(--cw-header-shadow, none);
+  }
+  header svg {
+    filter: drop-shadow(var(--cw-header-shadow, 0 0 0 transparent));
   }
   .avatar {
     flex: none;
