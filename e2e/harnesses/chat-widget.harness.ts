@@ -8,7 +8,7 @@ export class ChatWidgetHarness {
   constructor(readonly page: Page) {}
 
   get launcher(): Locator {
-    return this.page.getByRole('button', { name: /^(Open chat with .+|Close chat)$/ }).last();
+    return this.page.getByRole('button', { name: /^(Open|Close) chat with / });
   }
 
   get window(): Locator {

@@ -121,7 +121,7 @@ export class ChatbotWidget extends LitElement {
             @cw-popup-open=${() => this.toggle(true)} @cw-popup-dismiss=${this.dismissPopups}></cw-popup-messages>` : nothing}
         ${page ? nothing : html`
           <button class="launcher" part="launcher" aria-haspopup="dialog" aria-controls="panel" aria-expanded=${String(this.open)}
-            aria-label=${this.open ? 'Close chat' : `Open chat with ${config.name}`} @click=${() => this.toggle()}>
+            aria-label=${`${this.open ? 'Close' : 'Open'} chat with ${config.name}`} @click=${() => this.toggle()}>
             ${this.open ? icons.close : icons.chat}
           </button>`}
       </div>
