@@ -1,4 +1,6 @@
 import { benchmark as chatbotGet } from './chatbot-get.bench.js';
+import { benchmark as chatQuality } from './chat-quality.bench.js';
+import { benchmark as chatStream } from './chat-stream.bench.js';
 import { benchmark as conversationListing } from './conversation-listing.bench.js';
 import { benchmark as embedConfig } from './embed-config.bench.js';
 import { benchmark as resourcesIngestion } from './resources-ingestion.bench.js';
@@ -9,6 +11,8 @@ import { postgresAvailable } from './bench-database.js';
 /** Every benchmark `npm run bench` runs, in order. `npm run bench -- <filter>` runs the matching ones. */
 const BENCHMARKS: Benchmark[] = [
   chatbotGet,
+  chatQuality,
+  chatStream,
   embedConfig,
   conversationListing,
   resourcesIngestion,

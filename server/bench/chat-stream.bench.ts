@@ -1,0 +1,191 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { EventStreamDecoder } from '@parley/shared';
+import { destination, pino } from 'pino';
+import { createApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { insertChunkedResource } from '../src/features/chat/chat-test-fixtures.js';
+import { createServices, type Services } from '../src/services.js';
+import { FakeModelProvider } from '../src/test/fakes/fake-model-provider.js';
+import { benchDatabase } from './bench-database.js';
+import { alternate, fmt, type Benchmark, type BenchContext } from './bench-kit.js';
+import { loadSquadText } from './squad-corpus.js';
+
+interface StreamTiming { status: number; startedAt: number; firstByteMs: number; totalMs: number; ok: boolean }
+
+const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+
+/** POSTs a chat-stream request and times the first `data:` event and the end of the stream. */
+function timeStream(url: string, apiKey: string, body: unknown): Promise<StreamTiming> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    let firstByteMs = Number.NaN;
+    const decoder = new EventStreamDecoder();
+    let ended = false;
+    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'x-api-key': apiKey } }, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        const events = decoder.push(chunk);
+        if (events.length > 0 && Number.isNaN(firstByteMs)) firstByteMs = performance.now() - started;
+        if (events.some((event) => event.type === 'streamEnd')) ended = true;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, startedAt: started, firstByteMs, totalMs: performance.now() - started, ok: res.statusCode === 201 && ended }));
+      res.on('error', () => resolve({ status: 0, startedAt: started, firstByteMs, totalMs: performance.now() - started, ok: false }));
+    });
+    req.on('error', () => { resolve({ status: 0, startedAt: started, firstByteMs, totalMs: performance.now() - started, ok: false }); });
+    req.end(JSON.stringify(body));
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? Number.NaN;
+
+async function startService(ctx: BenchContext, env: Record<string, string> = {}) {
+  const database = await benchDatabase(ctx.database);
+  const config = loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'info', ...env });
+  const services = createServices(config, database, pino({ level: 'info' }, destination({ dest: '/dev/null', sync: false })));
+  // A burst of simultaneous connects overflows Node's default accept backlog (511) while PGlite's queries block the event loop.
+  const server = http.createServer(createApp(services)).listen(0, '127.0.0.1', 4096);
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const org = await services.organisations.createOrganisation({ name: 'Bench' });
+  return {
+    services, url, org,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}
+
+/** A chatbot over `chunks` SQuAD paragraphs, cut into resources of 1,000 chunks. */
+async function chatbotOver(services: Services, org: { organisationId: string; userId: string; apiKey: string }, paragraphs: string[], chunks: number, model = 'alpha-4o-mini') {
+  const resourceIds: string[] = [];
+  for (let start = 0; start < chunks; start += 1000) {
+    const batch = Array.from({ length: Math.min(1000, chunks - start) }, (_, i) => paragraphs[(start + i) % paragraphs.length]!);
+    resourceIds.push(await insertChunkedResource(services.database.db, org.organisationId, org.userId, `bench-${start}.txt`, batch));
+  }
+  const auth = (await services.organisations.authenticate(org.apiKey))!;
+  return (await services.chatbots.create(auth, {
+    name: 'Bench', resourceIds, showBadge: false, model: model as 'alpha-4o-mini', accessLevel: 'PUBLIC', welcomeMessage: 'Hi',
+    chatbotMessageColor: '#F6F7F8', userMessageColor: '#E0EEFA', conversationBackgroundColor: '#FFFFFF', secondaryBackgroundColor: '#F6F7F8',
+    enabledEmoji: false, personalityType: 'ASSISTANT', toneType: 'FRIENDLY', tags: [],
+  })).id;
+}
+
+/** Time to first streamed event and total time of the local engine's answer as the knowledge base grows. */
+async function growth(ctx: BenchContext): Promise<void> {
+  const { paragraphs, questions } = await loadSquadText();
+  const sizes = ctx.full ? [1_000, 10_000, 100_000] : [1_000, 10_000];
+  let base: { ttfb: number; total: number } | undefined;
+  for (const size of sizes) {
+    const service = await startService(ctx);
+    try {
+      const chatbotId = await chatbotOver(service.services, service.org, paragraphs, size);
+      await service.services.database.db.raw('ANALYZE resource_chunks');
+      const asked = questions.slice(0, ctx.full ? 60 : 25);
+      for (const question of asked.slice(0, 3)) await timeStream(`${service.url}/v1/chatbot/chat-stream`, service.org.apiKey, { chatbotId, conversation: [{ text: question, fromUser: true }] });
+      const timings: StreamTiming[] = [];
+      for (const question of asked) timings.push(await timeStream(`${service.url}/v1/chatbot/chat-stream`, service.org.apiKey, { chatbotId, conversation: [{ text: question, fromUser: true }] }));
+      const ttfb = median(timings.map((t) => t.firstByteMs));
+      const total = median(timings.map((t) => t.totalMs));
+      base ??= { ttfb, total };
+      ctx.report(`local engine, ${size} chunks, ${asked.length} questions`, {
+        p50FirstEventMs: fmt(ttfb, 1), p50TotalMs: fmt(total, 1), p95TotalMs: fmt(percentile(timings.map((t) => t.totalMs), 95), 1),
+        growthVs1k: fmt(total / base.total), errors: timings.filter((t) => !t.ok).length,
+      });
+    } finally {
+      await service.close();
+    }
+  }
+}
+
+/** The service's overhead on top of a provider that streams 30 deltas 10 ms apart, against reading that provider directly. */
+async function overhead(ctx: BenchContext): Promise<void> {
+  const fake = await FakeModelProvider.start('openai', { deltas: Array.from({ length: 30 }, (_, i) => ` word${i}`), intervalMs: 10 });
+  const service = await startService(ctx, { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseUrl });
+  try {
+    const { paragraphs } = await loadSquadText();
+    const chatbotId = await chatbotOver(service.services, service.org, paragraphs, 1_000);
+    const body = { chatbotId, conversation: [{ text: 'Which NFL team won Super Bowl 50?', fromUser: true }] };
+    const direct = () => new Promise<StreamTiming>((resolve) => {
+      const started = performance.now();
+      let first = Number.NaN;
+      const req = http.request(`${fake.baseUrl}/chat/completions`, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+        res.on('data', () => { if (Number.isNaN(first)) first = performance.now() - started; });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, startedAt: started, firstByteMs: first, totalMs: performance.now() - started, ok: true }));
+      });
+      req.end(JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'hi' }] }));
+    });
+    const viaService = () => timeStream(`${service.url}/v1/chatbot/chat-stream`, service.org.apiKey, body);
+    const rounds = ctx.full ? 15 : 7;
+    const result = await alternate(rounds, direct, viaService, (t) => t.totalMs);
+    const firsts = await alternate(rounds, direct, viaService, (t) => t.firstByteMs);
+    ctx.report('service vs provider alone (30 deltas, 10 ms apart)', {
+      providerTotalMs: fmt(result.baseline.totalMs, 1), serviceTotalMs: fmt(result.subject.totalMs, 1),
+      totalRatio: fmt(result.subject.totalMs / result.baseline.totalMs, 3),
+      addedFirstEventMs: fmt(firsts.subject.firstByteMs - firsts.baseline.firstByteMs, 1),
+    });
+  } finally {
+    await service.close();
+    await fake.close();
+  }
+}
+
+/** The most streams open at one moment: between their first event and their end. */
+function peakOpen(timings: StreamTiming[]): number {
+  const edges = timings.filter((t) => t.ok).flatMap((t) => [[t.startedAt + t.firstByteMs, 1], [t.startedAt + t.totalMs, -1]] as const)
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let open = 0, peak = 0;
+  for (const [, step] of edges) peak = Math.max(peak, (open += step));
+  return peak;
+}
+
+/**
+ * How many simultaneous streams one instance holds without errors (goal: 1,000). Every client
+ * arrives at once; each answer streams for 20 s (60 s with BENCH_FULL=1), 2 deltas a second.
+ * Admission (auth, quota, retrieval) shows as time to first event; `peakOpen` counts the streams
+ * that were open at the same moment.
+ */
+async function concurrency(ctx: BenchContext): Promise<void> {
+  const deltas = ctx.full ? 120 : 40;
+  const fake = await FakeModelProvider.start('openai', { deltas: Array.from({ length: deltas }, (_, i) => ` word${i}`), intervalMs: 500 });
+  const service = await startService(ctx, { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseUrl });
+  try {
+    const { paragraphs, questions } = await loadSquadText();
+    const chatbotId = await chatbotOver(service.services, service.org, paragraphs, 1_000);
+    for (const level of ctx.full ? [1_000, 2_000, 4_000] : [1_000]) {
+      const started = performance.now();
+      const timings = await Promise.all(Array.from({ length: level }, (_, i) => timeStream(`${service.url}/v1/chatbot/chat-stream`, service.org.apiKey,
+        { chatbotId, conversation: [{ text: questions[i % questions.length]!, fromUser: true }] })));
+      const ok = timings.filter((t) => t.ok);
+      const failures = [...new Set(timings.filter((t) => !t.ok).map((t) => t.status))].join('/') || 'none';
+      ctx.report(`${level} simultaneous streams (${deltas / 2} s answers)`, {
+        completed: ok.length, errors: level - ok.length, errorStatuses: failures, peakOpen: peakOpen(timings),
+        p50FirstEventMs: fmt(median(ok.map((t) => t.firstByteMs)), 0), p99FirstEventMs: fmt(percentile(ok.map((t) => t.firstByteMs), 99), 0),
+        wallS: fmt((performance.now() - started) / 1000, 1),
+      });
+    }
+  } finally {
+    await service.close();
+    await fake.close();
+  }
+}
+
+/**
+ * Chat streaming through the whole stack over real HTTP: latency growth with the knowledge base
+ * (1k/10k chunks; 100k with BENCH_FULL=1), overhead over a fixed-rate fake provider, and
+ * simultaneous streams per instance.
+ */
+export const benchmark: Benchmark = {
+  name: 'Chat streaming: latency, provider overhead, concurrent streams',
+  databases: ['pglite', 'postgres'],
+  async run(ctx) {
+    await growth(ctx);
+    await overhead(ctx);
+    await concurrency(ctx);
+  },
+};
+
