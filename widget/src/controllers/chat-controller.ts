@@ -95,6 +95,8 @@ export class ChatController implements ReactiveController {
     this.status = 'streaming';
     this.error = undefined;
     this.persist();
+    // Show the question and the typing indicator now, not when the first words arrive.
+    this.host.requestUpdate();
     try {
       await this.api().streamChat(context, (delta) => {
         reply.text += delta;

@@ -74,7 +74,21 @@ describe('cw-chat-panel', () => {
     expect(texts(second)).to.deep.equal(['Hi! How can I help you today?', 'Remember me', 'Hello there.']);
   });
 
-  it('shows a typing indicator, a stop button while streaming, and keeps the text when stopped', async () => {
+  it('shows a typing indicator until the first words arrive', async () => {
+    const api = new FakeEmbedApi();
+    let release!: () => void;
+    api.answers.push({ deltas: ['Here.'], before: new Promise((r) => { release = r; }) });
+    const panel = await mount(api);
+    await send(panel, 'Hi');
+    await until(() => maybeDeep(panel, 'cw-message-list', '.typing[role="status"]') !== undefined);
+    expect(deep(panel, 'cw-message-list', '.typing').textContent).to.contain('The chatbot is typing');
+    expect(texts(panel).at(-1)).to.equal('Hi');
+    release();
+    await until(() => texts(panel).at(-1) === 'Here.');
+    expect(maybeDeep(panel, 'cw-message-list', '.typing')).to.equal(undefined);
+  });
+
+  it('shows a stop button while streaming, and keeps the text when stopped', async () => {
     const api = new FakeEmbedApi();
     let release!: () => void;
     api.answers.push({ deltas: ['Partial ', 'rest'], hold: new Promise((r) => { release = r; }) });

@@ -18,6 +18,8 @@ export interface FakeAnswer {
   error?: EmbedError;
   /** Resolves when the fake may finish (lets a test look at a half-streamed answer). */
   hold?: Promise<void>;
+  /** Resolves when the first piece may arrive (lets a test look at the typing indicator). */
+  before?: Promise<void>;
 }
 
 /**
@@ -58,6 +60,7 @@ export class FakeEmbedApi implements EmbedApi {
     this.asked.push(structuredClone(conversation));
     if (this.config.accessLevel === 'PRIVATE' && this.token !== 'session-token') throw new EmbedError(401, ['no session']);
     const answer = this.answers.shift() ?? { deltas: ['Hello ', 'there.'] };
+    if (answer.before) await answer.before;
     for (const [i, delta] of answer.deltas.entries()) {
       if (signal.aborted) return;
       onDelta(delta);
