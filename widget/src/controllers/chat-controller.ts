@@ -39,11 +39,19 @@ export class ChatController implements ReactiveController {
     host.addController(this);
   }
 
-  hostConnected(): void {}
+  hostConnected(): void {
+    window.addEventListener('storage', this.onStorage);
+  }
 
   hostDisconnected(): void {
+    window.removeEventListener('storage', this.onStorage);
     this.abort?.abort();
   }
+
+  /** Another tab of the same site saved the conversation: show it here too (unless answering). */
+  private readonly onStorage = (event: StorageEvent): void => {
+    if (event.key === this.storageKey() && this.status !== 'streaming') this.restore();
+  };
 
   /** Loads the stored conversation of this chatbot (call when the chatbot id is known). */
   restore(): void {

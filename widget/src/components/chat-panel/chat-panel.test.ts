@@ -74,6 +74,16 @@ describe('cw-chat-panel', () => {
     expect(texts(second)).to.deep.equal(['Hi! How can I help you today?', 'Remember me', 'Hello there.']);
   });
 
+  it('shows what another tab added to the conversation', async () => {
+    const api = new FakeEmbedApi();
+    const panel = await mount(api);
+    const key = `parley.${api.chatbotId}.page`;
+    const other = { messages: [{ text: 'From the other tab', fromUser: true }, { text: 'Answered there.', fromUser: false }] };
+    localStorage.setItem(key, JSON.stringify(other));
+    window.dispatchEvent(new StorageEvent('storage', { key, newValue: JSON.stringify(other) }));
+    await until(() => texts(panel).at(-1) === 'Answered there.');
+  });
+
   it('shows a typing indicator until the first words arrive', async () => {
     const api = new FakeEmbedApi();
     let release!: () => void;
