@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { createResource, waitForProcessing } from '../resources.test-support.js';
+import { retrieveChunks } from '../retrieve-chunks.js';
 import { startFakeServer, type FakeServer } from './fixtures/fake-servers.js';
 
 /** Concepts the fake embeddings model knows: words of one concept get similar vectors. */
@@ -78,6 +79,9 @@ describe('embeddings provider', () => {
     // No word of the question is in either text: only the vectors can find the answer.
     const found = await ctx.services.resources.retrieve(ctx.org.organisationId, [car.id, tea.id], 'What should I drink at breakfast?', 1);
     expect(found.map((chunk) => chunk.fileName)).toEqual(['Tea']);
+    // Callers that pass no options (the chat feature) get the same hybrid ranking.
+    const viaDefault = await retrieveChunks(ctx.database.db, ctx.org.organisationId, [car.id, tea.id], 'What should I drink at breakfast?', 1);
+    expect(viaDefault.map((chunk) => chunk.fileName)).toEqual(['Tea']);
     // Full text still ranks exact words first when the vectors are indifferent.
     const lexical = await ctx.services.resources.retrieve(ctx.org.organisationId, [car.id, tea.id], 'winter', 1);
     expect(lexical.map((chunk) => chunk.fileName)).toEqual(['Car']);
