@@ -59,6 +59,17 @@ describe('EmbedClient', () => {
     expect(requests).to.have.length(1);
   });
 
+  it('loads the avatar from the origin it talks to, whatever host the server named', async () => {
+    const config = {
+      id: ID, name: 'Bot', welcomeMessage: 'Hi', accessLevel: 'PUBLIC', chatbotMessageColor: '#fff', userMessageColor: '#E0EEFA',
+      conversationBackgroundColor: '#FFFFFF', secondaryBackgroundColor: '#F6F7F8', showBadge: false, enabledEmoji: false,
+      bubbleAlignment: 'right', bubblePopupMessages: [], avatarUrl: `http://localhost:3000/v1/embed/${ID}/avatar?v=5`,
+    };
+    serve(() => new Response(JSON.stringify(config), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const loaded = await new EmbedClient('https://chat.example.net', ID).getConfig();
+    expect(loaded.avatarUrl).to.equal(`https://chat.example.net/v1/embed/${ID}/avatar?v=5`);
+  });
+
   it('rejects a config answer that does not have the config\'s shape', async () => {
     serve(() => new Response(JSON.stringify({ id: ID, name: 'x' }), { status: 200, headers: { 'content-type': 'application/json' } }));
     try {

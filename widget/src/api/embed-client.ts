@@ -62,8 +62,15 @@ export class EmbedClient implements EmbedApi {
     return value;
   }
 
-  getConfig(): Promise<EmbedConfig> {
-    return this.call('config', parseEmbedConfig);
+  async getConfig(): Promise<EmbedConfig> {
+    const config = await this.call('config', parseEmbedConfig);
+    // The avatar is served by the same service: load it from the origin this widget already
+    // reaches, even when the server's PUBLIC_URL names another host (localhost by default).
+    if (config.avatarUrl) {
+      const avatar = new URL(config.avatarUrl, this.apiBase);
+      config.avatarUrl = new URL(`${avatar.pathname}${avatar.search}`, this.apiBase).href;
+    }
+    return config;
   }
 
   createSession(password: string): Promise<EmbedSession> {
