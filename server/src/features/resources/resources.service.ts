@@ -41,6 +41,8 @@ export function assertWithinPlan(plan: PlanLimits, usage: ResourceUsage, addedBy
   }
 }
 
+const hasResourceLimits = (plan: PlanLimits) => plan.maxResources !== undefined || plan.maxStorageBytes !== undefined;
+
 /** `tags` of a multipart form: repeated fields, or one JSON array string (decisions.md § Resources). */
 function normaliseFormFields(fields: Record<string, unknown>): Record<string, unknown> {
   const { tags, ...rest } = fields;
@@ -132,6 +134,7 @@ export class ResourcesService {
    * @throws 402
    */
   async assertCanUpload(auth: AuthContext): Promise<void> {
+    if (!hasResourceLimits(auth.plan)) return;
     const usage = await this.options.db.transaction((trx) => this.repository.lockUsage(trx, auth.organisationId));
     assertWithinPlan(auth.plan, usage, 0);
   }
@@ -200,7 +203,8 @@ export class ResourcesService {
       nextSyncAt: null, failureReason: null, storedBytes: 0, ...fields,
     };
     await this.options.db.transaction(async (trx) => {
-      assertWithinPlan(auth.plan, await this.repository.lockUsage(trx, auth.organisationId), record.storedBytes);
+      // Unlimited plans skip the count (it reads every resource of the organisation).
+      if (hasResourceLimits(auth.plan)) assertWithinPlan(auth.plan, await this.repository.lockUsage(trx, auth.organisationId), record.storedBytes);
       await this.repository.insert(record, trx);
       await this.options.jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: record.id }, { dedupeKey: ingestionDedupeKey(record.id) }, trx);
     });
