@@ -41,11 +41,22 @@ afterAll(async () => {
 const streamFrom = (family: ProviderFamily, question: string, options: Parameters<typeof postEventStream>[3] = {}) =>
   postEventStream(`${ctx.url}/v1/chatbot/chat-stream`, ctx.org.apiKey, { chatbotId: chatbots[family], conversation: ask(question) }, options);
 
+/** The parts of the three families' request bodies the tests read. */
+interface ProviderBody {
+  model?: string;
+  messages: { content: string | { text: string }[] }[];
+  system?: string | { text: string }[];
+  systemInstruction: { parts: { text: string }[] };
+  contents: { parts: { text: string }[] }[];
+}
+const textOf = (content: string | { text: string }[] | undefined) => (Array.isArray(content) ? content.map((part) => part.text).join('') : content ?? '');
+
 /** The system prompt as each family's request body carries it. */
-function systemOf(family: ProviderFamily, body: Record<string, any>): string {
-  if (family === 'openai') return body.messages[0].content;
-  if (family === 'anthropic') return Array.isArray(body.system) ? body.system.map((part: { text: string }) => part.text).join('') : body.system;
-  return body.systemInstruction.parts.map((part: { text: string }) => part.text).join('');
+function systemOf(family: ProviderFamily, raw: Record<string, unknown>): string {
+  const body = raw as unknown as ProviderBody;
+  if (family === 'openai') return textOf(body.messages[0]?.content);
+  if (family === 'anthropic') return textOf(body.system);
+  return textOf(body.systemInstruction.parts);
 }
 
 describe.each(FAMILIES)('chat on the %s family', (family) => {

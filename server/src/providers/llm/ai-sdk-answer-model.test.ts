@@ -32,15 +32,22 @@ async function collect(stream: AsyncIterable<string>): Promise<string[]> {
   return deltas;
 }
 
+/** The parts of the three families' request bodies the tests read. */
+interface ProviderBody {
+  model?: string;
+  messages: { content: string | { text: string }[] }[];
+  system?: string | { text: string }[];
+  systemInstruction: { parts: { text: string }[] };
+  contents: { parts: { text: string }[] }[];
+}
+const textOf = (content: string | { text: string }[] | undefined) => (Array.isArray(content) ? content.map((part) => part.text).join('') : content ?? '');
+
 /** The system prompt and the last user message as each family's request body carries them. */
-function requestParts(family: ProviderFamily, body: Record<string, any>): { system: string; lastUser: string; model?: string } {
-  if (family === 'openai') return { system: body.messages[0].content, lastUser: body.messages.at(-1).content, model: body.model };
-  if (family === 'anthropic') {
-    const system = Array.isArray(body.system) ? body.system.map((part: { text: string }) => part.text).join('') : body.system;
-    const last = body.messages.at(-1).content;
-    return { system, lastUser: Array.isArray(last) ? last.map((part: { text: string }) => part.text).join('') : last, model: body.model };
-  }
-  return { system: body.systemInstruction.parts.map((part: { text: string }) => part.text).join(''), lastUser: body.contents.at(-1).parts[0].text };
+function requestParts(family: ProviderFamily, raw: Record<string, unknown>): { system: string; lastUser: string; model?: string } {
+  const body = raw as unknown as ProviderBody;
+  if (family === 'openai') return { system: textOf(body.messages[0]?.content), lastUser: textOf(body.messages.at(-1)?.content), model: body.model };
+  if (family === 'anthropic') return { system: textOf(body.system), lastUser: textOf(body.messages.at(-1)?.content), model: body.model };
+  return { system: textOf(body.systemInstruction.parts), lastUser: textOf(body.contents.at(-1)?.parts) };
 }
 
 describe.each(FAMILIES)('AiSdkAnswerModel on $family', ({ family, model }) => {

@@ -43,7 +43,7 @@ export function splitSentences(text: string): string[] {
   for (const block of text.split(/\n\s*\n|\n(?=\s*(?:[-*•]|\d+[.)])\s)|\r?\n(?=[A-Z#])/)) {
     const flat = block.replace(/\s+/g, ' ').trim();
     if (!flat) continue;
-    const parts = flat.split(/(?<=[.!?]["'”’)\]]?)\s+(?=["'“‘(\[]?[\p{Lu}\p{N}])/u);
+    const parts = flat.split(/(?<=[.!?]["'”’)\]]?)\s+(?=["'“‘([]?[\p{Lu}\p{N}])/u);
     let pending = '';
     for (const part of parts) {
       pending = pending ? `${pending} ${part}` : part;
