@@ -9,7 +9,10 @@ import { defineRoute, errorResponses } from './route-contract.js';
 const tag = 'Chatbots';
 const STREAM_DESCRIPTION = 'Server-Sent Events: each event is one `data:` line with a streaming event JSON ' +
   '(`partialResponse` deltas, then `streamEnd`, or `error` if it failed after streaming began). ' +
-  'Errors found before streaming are ordinary JSON error responses.';
+  'Errors found before streaming are ordinary JSON error responses. An idle stream carries SSE comment ' +
+  'lines (`: heartbeat`) that clients ignore; a model provider failing mid-answer ends the stream with an ' +
+  '`error` event of statusCode 502. Closing the connection cancels the model call. Every chat request, plain ' +
+  'or streamed, counts as one message of the plan\'s monthly quota (402 once it is spent).';
 
 export const chatbotContract = {
   list: defineRoute({
