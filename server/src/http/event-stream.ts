@@ -55,11 +55,14 @@ export function openEventStream(res: Response, options: EventStreamOptions = {})
     : undefined;
   timer?.unref();
 
-  res.on('close', () => {
+  const onClose = () => {
     if (timer) clearInterval(timer);
     if (!closed) controller.abort(new Error('the client closed the connection'));
     closed = true;
-  });
+  };
+  res.on('close', onClose);
+  // The client may have left while the answer was being prepared: 'close' has then already fired.
+  if (res.destroyed || !res.socket || res.socket.destroyed) onClose();
 
   return {
     signal: controller.signal,

@@ -39,7 +39,10 @@ export async function streamAnswer(res: Response, answer: PreparedAnswer, option
  */
 export async function plainAnswer(res: Response, answer: PreparedAnswer): Promise<{ text: string } | undefined> {
   const controller = new AbortController();
-  res.on('close', () => { if (!res.writableFinished) controller.abort(new Error('the client closed the connection')); });
+  const abort = () => { if (!res.writableFinished) controller.abort(new Error('the client closed the connection')); };
+  res.on('close', abort);
+  // The client may have left while the answer was being prepared: 'close' has then already fired.
+  if (res.destroyed || !res.socket || res.socket.destroyed) abort();
   try {
     return { text: await answer.text(controller.signal) };
   } catch (err) {
