@@ -46,8 +46,11 @@ function pickSentences(ranked: readonly ScoredSentence[]): ScoredSentence[] {
   const words = best.text.split(/\s+/).length;
   const next = ranked.find((s) => s.passage === best.passage && s.position === best.position + 1);
   const missing = (s: ScoredSentence) => [...s.stems].some((term) => !best.stems.has(term));
+  const previous = ranked.find((s) => s.passage === best.passage && s.position === best.position - 1);
+  // A sentence opening with a pronoun ("It was built in 1890.") needs the one naming its subject.
+  const dangling = previous && /^(he|she|it|they|this|these|those|his|her|its|their)\b/i.test(best.text);
   // A short or introducing sentence ("The steps are:") needs the one after it to make sense.
-  const second = next && (words < 10 || best.text.endsWith(':'))
+  const second = dangling ? previous : next && (words < 10 || best.text.endsWith(':'))
     ? next
     : ranked.slice(1, 4).find((s) => s.score >= 0.9 * best.score && s.coverage > best.coverage * 0.8 && missing(s));
   if (second && best.text.length + second.text.length < MAX_BODY_CHARS) chosen.push(second);

@@ -78,6 +78,12 @@ describe('composeAnswer', () => {
     expect(composeAnswer(prompt('thanks', { toneType: 'FORMAL' }))).toBe('You are welcome.');
   });
 
+  it('adds the sentence naming the subject when the best one opens with a pronoun', () => {
+    const passages = [{ source: 'tower.txt', content: 'The Eiffel Tower stands in Paris. It was completed in 1889 for the World Fair. Visitors climb it daily.' }];
+    expect(composeAnswer({ ...prompt('When was the tower completed?'), passages }))
+      .toBe('The Eiffel Tower stands in Paris. It was completed in 1889 for the World Fair.\n\nSource: tower.txt');
+  });
+
   it('understands a short follow-up through the previous question', () => {
     const followUp: AnswerPrompt = {
       ...prompt('And the express one?'),
