@@ -15,11 +15,7 @@ export function providerFailed(): HttpError {
  * iterator as 502s; an abort ends the iteration by throwing the signal's reason.
  */
 export class AiSdkAnswerModel implements AnswerModel {
-  constructor(
-    private readonly languageModel: LanguageModelV3,
-    private readonly logger?: Logger,
-    private readonly options: { maxOutputTokens?: number } = {},
-  ) {}
+  constructor(private readonly languageModel: LanguageModelV3, private readonly logger?: Logger) {}
 
   async *stream(prompt: AnswerPrompt, signal: AbortSignal): AsyncIterable<string> {
     const result = streamText({
@@ -29,7 +25,6 @@ export class AiSdkAnswerModel implements AnswerModel {
       abortSignal: signal,
       // Retries would replay a half-streamed answer; the visitor can simply ask again.
       maxRetries: 0,
-      maxOutputTokens: this.options.maxOutputTokens,
       // Errors arrive as `error` parts of fullStream below; this only keeps the SDK from logging them to stderr.
       onError: () => {},
     });
