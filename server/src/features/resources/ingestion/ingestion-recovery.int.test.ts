@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../../services.js';
@@ -40,6 +42,13 @@ function anotherInstance(): Services {
   return services;
 }
 
+/** This test database's URL (knex keeps the parsed settings), for a worker in another process. */
+function connectionUrl(): string {
+  const settings = ctx.database.db.client.connectionSettings as { user?: string; password?: string; host?: string; port?: number | string; database?: string };
+  const credentials = settings.user ? `${encodeURIComponent(settings.user)}${settings.password ? `:${encodeURIComponent(settings.password)}` : ''}@` : '';
+  return `postgres://${credentials}${settings.host ?? '127.0.0.1'}:${settings.port ?? 5432}/${settings.database}`;
+}
+
 async function jobsOf(resourceId: string) {
   return ctx.database.db('jobs').whereRaw("payload->>'resourceId' = ?", [resourceId]).select('id', 'status', 'attempts', 'locked_by');
 }
@@ -72,7 +81,35 @@ describe('restart recovery', () => {
     expect((await ctx.api.get(`/v1/resource/${created.id}`)).body.aiProcessingStatus).toBe('DONE');
   });
 
+  it.runIf(process.env.TEST_DATABASE === 'postgres')('recovers when the worker process is killed mid-job (SIGKILL): the job completes once', async () => {
+    holdPage = true;
+    const reached = new Promise<void>((resolve) => { pageRequested = resolve; });
+    const created = await createResource(ctx.api, 'website', { url: `${site.url}/slow` });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures', 'worker-process.ts')], {
+      env: { ...process.env, DATABASE_URL: connectionUrl(), DATA_DIR: ctx.config.dataDir, JOB_LEASE_MS: '1000' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      await reached;
+      expect(await jobsOf(created.id)).toEqual([expect.objectContaining({ status: 'running', attempts: 1 })]);
+      expect((await ctx.api.get(`/v1/resource/${created.id}`)).body.aiProcessingStatus).toBe('IN_PROGRESS');
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    holdPage = false;
+    // Restart: a new worker takes the job once the dead one's lease has run out.
+    const restarted = anotherInstance();
+    restarted.worker.start();
+    expect((await waitForProcessing(ctx.api, created.id)).aiProcessingStatus).toBe('DONE');
+    expect(await jobsOf(created.id)).toEqual([expect.objectContaining({ status: 'done', attempts: 2 })]);
+    expect(await ctx.database.db('resource_chunks').where({ resource_id: created.id }).pluck('content')).toEqual(['Recovered page about sencha.']);
+    await restarted.worker.stop();
+  });
+
   it('hands an interrupted job back at shutdown without counting the attempt; the next instance completes it once', async () => {
+    holdPage = true;
     const first = anotherInstance();
     const reached = new Promise<void>((resolve) => { pageRequested = resolve; });
     const created = await createResource(ctx.api, 'website', { url: `${site.url}/slow` });
