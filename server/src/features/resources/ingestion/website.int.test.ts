@@ -74,7 +74,13 @@ describe('website crawling', () => {
   it('ends FAILED_NO_TEXT_FOUND when robots.txt disallows every page for the user agent', async () => {
     const created = await createResource(ctx.api, 'website', { url: `${site.url}/`, settings: { userAgent: 'PickyBot/1.0' } });
     const resource = await waitForProcessing(ctx.api, created.id);
-    expect(resource.aiProcessingStatus).toBe('FAILED_NO_TEXT_FOUND');
+    expect(resource).toMatchObject({ aiProcessingStatus: 'FAILED_NO_TEXT_FOUND', failureReason: 'robots.txt disallows every page for the user agent PickyBot/1.0' });
+  });
+
+  it('ends FAILED_NO_TEXT_FOUND for pages without text', async () => {
+    pages['/empty'] = page('Empty', '<main><img src="a.png"></main>');
+    const created = await createResource(ctx.api, 'website', { url: `${site.url}/empty` });
+    expect(await waitForProcessing(ctx.api, created.id)).toMatchObject({ aiProcessingStatus: 'FAILED_NO_TEXT_FOUND', failureReason: 'the crawled pages contain no text' });
   });
 
   it('ends FAILED when no page can be fetched, with the reason', async () => {

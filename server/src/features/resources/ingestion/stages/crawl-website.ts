@@ -48,12 +48,14 @@ export async function crawlWebsite(options: CrawlOptions): Promise<ReaderOutput>
   const sections: SourceSection[] = [];
   const failures: string[] = [];
   let fetched = 0;
+  let disallowed = 0;
   for (const [index, page] of pages.entries()) {
     options.signal?.throwIfAborted();
     const url = new URL(page);
     if (!robots.has(url.origin)) robots.set(url.origin, await robotsFor(url.origin, fetchOptions));
     if (!robots.get(url.origin)!.isAllowed(url)) {
       options.log?.('page skipped: disallowed by robots.txt', { url: page });
+      disallowed++;
       continue;
     }
     if (index > 0 && options.settings.delayBetweenExtractionMs) await sleep(options.settings.delayBetweenExtractionMs, undefined, { signal: options.signal });
@@ -77,5 +79,6 @@ export async function crawlWebsite(options: CrawlOptions): Promise<ReaderOutput>
   }
   if (sections.length > 0) return { sections };
   if (fetched === 0 && failures.length > 0) throw new IngestionFailedError(`no page could be fetched: ${failures.slice(0, 3).join('; ')}`);
+  if (disallowed === pages.length) throw new NoTextFoundError(`robots.txt disallows every page for the user agent ${userAgent}`);
   throw new NoTextFoundError('the crawled pages contain no text');
 }
