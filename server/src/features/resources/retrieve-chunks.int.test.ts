@@ -30,6 +30,15 @@ describe('retrieveChunks', () => {
     expect(found[0]!.score).toBeGreaterThan(found[1]!.score);
   });
 
+  it('prefers the chunk holding the question\'s words as a phrase', async () => {
+    const ids = [
+      await indexText('scattered', ['Super fans won 50 bowl prizes.']),
+      await indexText('phrase', ['In Santa Clara, after a long and tiring season, the Denver Broncos won Super Bowl 50 with a strong defence.']),
+    ];
+    const found = await retrieveChunks(ctx.database.db, ctx.org.organisationId, ids, 'Which team won Super Bowl 50?', 2);
+    expect(found.map((chunk) => chunk.fileName)).toEqual(['phrase', 'scattered']);
+  });
+
   it('finds nothing for a question of stop words only, or outside the given resources', async () => {
     const id = await indexText('tea', ['Green tea is steamed or pan-fired.']);
     expect(await retrieveChunks(ctx.database.db, ctx.org.organisationId, [id], 'what is it?', 5)).toEqual([]);
