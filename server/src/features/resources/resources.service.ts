@@ -88,16 +88,13 @@ export class ResourcesService {
    */
   async remove(auth: AuthContext, id: string): Promise<Resource> {
     const record = await this.getResource(auth, id);
-    const inUse = () => this.repository.chatbotsUsing(id).then((chatbots) => {
-      if (chatbots.length > 0) throw conflict(`resource ${id} is used by ${chatbots.length} chatbot(s); remove it from them first`, { chatbots });
-    });
-    await inUse();
+    await this.assertNotInUse(id);
     let deleted: boolean;
     try {
       deleted = await this.repository.delete(auth.organisationId, id);
     } catch (err) {
       // A chatbot took the resource between the check and the delete (ON DELETE RESTRICT).
-      if ((err as { code?: string }).code === '23503') await inUse();
+      if ((err as { code?: string }).code === '23503') await this.assertNotInUse(id);
       throw err;
     }
     if (!deleted) throw notFound(`resource ${id}`);
@@ -178,6 +175,12 @@ export class ResourcesService {
    */
   async retrieve(organisationId: string, resourceIds: readonly string[], question: string, k: number): Promise<RetrievedChunk[]> {
     return retrieveChunks(this.options.db, organisationId, resourceIds, question, k, { embedder: this.options.embedder });
+  }
+
+  /** @throws 409 listing the chatbots that use the resource. */
+  private async assertNotInUse(id: string): Promise<void> {
+    const chatbots = await this.repository.chatbotsUsing(id);
+    if (chatbots.length > 0) throw conflict(`resource ${id} is used by ${chatbots.length} chatbot(s); remove it from them first`, { chatbots });
   }
 
   /** @throws 400 for an unreadable MP4 or one of 120 minutes or more. */
