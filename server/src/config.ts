@@ -171,7 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   try {
     analysisCustomFields = parseAnalysisCustomFields(e.ANALYSIS_CUSTOM_FIELDS);
   } catch (err) {
-    throw new Error(`Invalid configuration: ANALYSIS_CUSTOM_FIELDS ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`Invalid configuration: ANALYSIS_CUSTOM_FIELDS ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
   let models: Model[] | undefined;
   try {
