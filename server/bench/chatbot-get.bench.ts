@@ -1,10 +1,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { destination, pino } from 'pino';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { ChatbotsRepository } from '../src/features/chatbots/chatbots.repository.js';
+import { createLogger } from '../src/logger.js';
 import { createServices } from '../src/services.js';
 import { alternate, fmt, load, type Benchmark } from './bench-kit.js';
 import { benchDatabase } from './bench-database.js';
@@ -25,8 +25,9 @@ export const benchmark: Benchmark = {
   async run(ctx) {
     const database = await benchDatabase(ctx.database);
     const config = loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'info' });
-    // Real request logging, written where it costs the same as a log file but fills no disk.
-    const services = createServices(config, database, pino({ level: 'info' }, destination({ dest: '/dev/null', sync: false })));
+    // The production logger and request logging, written where it costs the same as a log file
+    // but fills no disk.
+    const services = createServices(config, database, createLogger('info', '/dev/null'));
     const org = await services.organisations.createOrganisation({ name: 'Bench' });
     const auth = (await services.organisations.authenticate(org.apiKey))!;
     const chatbot = await services.chatbots.create(auth, { name: 'Bench bot', resourceIds: [], showBadge: false, model: 'alpha-4o-mini', accessLevel: 'PUBLIC', welcomeMessage: 'Hi', chatbotMessageColor: '#F6F7F8', userMessageColor: '#E0EEFA', conversationBackgroundColor: '#FFFFFF', secondaryBackgroundColor: '#F6F7F8', enabledEmoji: false, personalityType: 'ASSISTANT', toneType: 'FRIENDLY', tags: [] });

@@ -1,5 +1,5 @@
 import { loadConfig } from './config.js';
-import { createLogger } from './logger.js';
+import { createLogger, flushLogger } from './logger.js';
 import { startService } from './runtime.js';
 
 const config = loadConfig();
@@ -26,8 +26,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) process.exit(1);
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    service.close().then(() => process.exit(0), (err) => {
+    service.close().then(async () => {
+      await flushLogger(logger);
+      process.exit(0);
+    }, async (err) => {
       logger.error({ err }, 'shutdown failed');
+      await flushLogger(logger);
       process.exit(1);
     });
   });

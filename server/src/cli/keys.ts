@@ -64,7 +64,7 @@ async function directly(command: AdminCommand): Promise<unknown> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
   try {
     await migrate(database.db);
-    return await runAdminCommand(new OrganisationsService(database.db, config, createLogger('warn')), command);
+    return await runAdminCommand(new OrganisationsService(database.db, config, createLogger('warn', 2)), command);
   } finally {
     await database.close();
   }
