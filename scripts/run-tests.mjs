@@ -40,8 +40,11 @@ if (needsSystem) {
 if (run('node', ['scripts/check-postgres.mjs']) !== 0) process.exit(1);
 
 // 2. Static checks, each counted as one test.
+const steps = [];
 for (const script of ['typecheck', 'lint']) {
-  if (run('npm', ['run', '-s', script]) === 0) totals.passed++;
+  const ok = run('npm', ['run', '-s', script]) === 0;
+  steps.push(`${ok ? 'passed' : 'FAILED'}: ${script}`);
+  if (ok) totals.passed++;
   else totals.failed++;
 }
 
@@ -59,7 +62,9 @@ if (vitest) {
 if (hasScript('widget', 'build')) {
   if (run('npm', ['run', '-s', 'build', '-w', '@parley/widget']) !== 0) crashed.push('widget build');
   if (fs.existsSync(path.join(root, 'widget/scripts/check-size.mjs'))) {
-    if (run('node', ['widget/scripts/check-size.mjs']) === 0) totals.passed++;
+    const ok = run('node', ['widget/scripts/check-size.mjs']) === 0;
+    steps.push(`${ok ? 'passed' : 'FAILED'}: widget size budget`);
+    if (ok) totals.passed++;
     else totals.failed++;
   }
 }
@@ -94,6 +99,7 @@ if (hasScript('e2e', 'test')) {
   } else crashed.push('e2e');
 }
 
+for (const step of steps) process.stdout.write(`${step}\n`);
 for (const name of crashed) process.stdout.write(`runner did not complete: ${name}\n`);
 totals.failed += crashed.length;
 process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed\n`);

@@ -1,4 +1,5 @@
-import http from 'node:http';
+import http, { type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 
 /** One benchmark: `npm run bench` runs every registered one and prints its figures. */
@@ -73,3 +74,14 @@ export async function alternate<T>(rounds: number, baseline: () => Promise<T>, s
 }
 
 export const fmt = (value: number, digits = 2) => Number.isFinite(value) ? value.toFixed(digits) : 'n/a';
+
+/** Starts an HTTP handler (an Express app) on a free loopback port. */
+export async function listen(handler: http.RequestListener): Promise<{ server: Server; url: string; close(): void }> {
+  const server = http.createServer(handler).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  return {
+    server,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => { server.closeAllConnections(); server.close(); },
+  };
+}

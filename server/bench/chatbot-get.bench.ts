@@ -1,19 +1,11 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { ChatbotsRepository } from '../src/features/chatbots/chatbots.repository.js';
 import { createLogger } from '../src/logger.js';
 import { createServices } from '../src/services.js';
-import { alternate, fmt, load, type Benchmark } from './bench-kit.js';
+import { alternate, fmt, listen, load, type Benchmark } from './bench-kit.js';
 import { benchDatabase } from './bench-database.js';
-
-async function listen(app: express.Express): Promise<{ server: Server; url: string }> {
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
 
 /**
  * GET /v1/chatbot/{id} through the full stack (logging, auth, validation, repository, mapping)
@@ -58,10 +50,8 @@ export const benchmark: Benchmark = {
       'req/s ratio': fmt(result.subject.requestsPerSecond / result.baseline.requestsPerSecond),
       'p99 ratio (bare/full)': fmt(result.baseline.p99Ms / result.subject.p99Ms),
     });
-    full.server.closeAllConnections();
-    baseline.server.closeAllConnections();
-    full.server.close();
-    baseline.server.close();
+    full.close();
+    baseline.close();
     await database.close();
   },
 };

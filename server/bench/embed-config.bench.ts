@@ -1,18 +1,9 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type express from 'express';
-import { destination, pino } from 'pino';
 import { createApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
 import { createServices } from '../src/services.js';
-import { alternate, fmt, load, type Benchmark } from './bench-kit.js';
+import { alternate, fmt, listen, load, type Benchmark } from './bench-kit.js';
 import { benchDatabase } from './bench-database.js';
-
-async function listen(app: express.Express): Promise<{ server: Server; url: string }> {
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
 
 /**
  * What every page view with the widget costs: GET /v1/embed/{id}/config (public, origin checked
@@ -25,7 +16,7 @@ export const benchmark: Benchmark = {
   async run(ctx) {
     const database = await benchDatabase(ctx.database);
     const config = loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'info', PUBLIC_URL: 'http://127.0.0.1:1' });
-    const services = createServices(config, database, pino({ level: 'info' }, destination({ dest: '/dev/null', sync: false })));
+    const services = createServices(config, database, createLogger('info', '/dev/null'));
     const org = await services.organisations.createOrganisation({ name: 'Bench' });
     const app = await listen(createApp(services));
     const allowedDomains = [...Array.from({ length: 99 }, (_, i) => `*.site-${i}.example`), 'www.shop.example'];
@@ -45,8 +36,7 @@ export const benchmark: Benchmark = {
       'req/s': fmt(result.subject.requestsPerSecond, 0), 'p99 ms': fmt(result.subject.p99Ms), errors: result.subject.errors + result.baseline.errors,
     });
     ctx.report('ratio embed/API (goal >= 0.8)', { 'req/s ratio': fmt(result.subject.requestsPerSecond / result.baseline.requestsPerSecond) });
-    app.server.closeAllConnections();
-    app.server.close();
+    app.close();
     await database.close();
   },
 };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_TABLE } from '../../config.js';
 import { FakeModelProvider, type ProviderFamily } from '../../test/fakes/fake-model-provider.js';
+import { requestParts } from '../../test/fakes/provider-request.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { insertChunkedResource, joinDeltas, postEventStream } from './chat-test-fixtures.js';
 
@@ -41,24 +42,6 @@ afterAll(async () => {
 const streamFrom = (family: ProviderFamily, question: string, options: Parameters<typeof postEventStream>[3] = {}) =>
   postEventStream(`${ctx.url}/v1/chatbot/chat-stream`, ctx.org.apiKey, { chatbotId: chatbots[family], conversation: ask(question) }, options);
 
-/** The parts of the three families' request bodies the tests read. */
-interface ProviderBody {
-  model?: string;
-  messages: { content: string | { text: string }[] }[];
-  system?: string | { text: string }[];
-  systemInstruction: { parts: { text: string }[] };
-  contents: { parts: { text: string }[] }[];
-}
-const textOf = (content: string | { text: string }[] | undefined) => (Array.isArray(content) ? content.map((part) => part.text).join('') : content ?? '');
-
-/** The system prompt as each family's request body carries it. */
-function systemOf(family: ProviderFamily, raw: Record<string, unknown>): string {
-  const body = raw as unknown as ProviderBody;
-  if (family === 'openai') return textOf(body.messages[0]?.content);
-  if (family === 'anthropic') return textOf(body.system);
-  return textOf(body.systemInstruction.parts);
-}
-
 describe.each(FAMILIES)('chat on the %s family', (family) => {
   it('streams the provider\'s deltas as partialResponse events, prompted with personality, tone, restrict rule and context', async () => {
     fakes[family].reply = { deltas: ['Express', ' costs', ' 9 euros', ' [1].'] };
@@ -70,7 +53,7 @@ describe.each(FAMILIES)('chat on the %s family', (family) => {
     expect(result.events.at(-1)).toEqual({ type: 'streamEnd' });
     const request = fakes[family].requests[before]!;
     if (family !== 'google') expect(request.body.model).toBe(MODEL_TABLE[MODELS[family]].providerModel);
-    const system = systemOf(family, request.body);
+    const system = requestParts(family, request.body).system;
     expect(system).toContain('supportive coach');
     expect(system).toContain('formal, professional tone');
     expect(system).toContain('reply with exactly this text and nothing else: "I can only help with shipping."');

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MODEL_TABLE, type ProviderCredentials } from '../../config.js';
 import { HttpError } from '../../errors/http-error.js';
 import { FakeModelProvider, type ProviderFamily } from '../../test/fakes/fake-model-provider.js';
+import { requestParts } from '../../test/fakes/provider-request.js';
 import type { AnswerPrompt } from './answer-model.js';
 import { ModelRegistry } from './model-registry.js';
 
@@ -30,24 +31,6 @@ async function collect(stream: AsyncIterable<string>): Promise<string[]> {
   const deltas: string[] = [];
   for await (const delta of stream) deltas.push(delta);
   return deltas;
-}
-
-/** The parts of the three families' request bodies the tests read. */
-interface ProviderBody {
-  model?: string;
-  messages: { content: string | { text: string }[] }[];
-  system?: string | { text: string }[];
-  systemInstruction: { parts: { text: string }[] };
-  contents: { parts: { text: string }[] }[];
-}
-const textOf = (content: string | { text: string }[] | undefined) => (Array.isArray(content) ? content.map((part) => part.text).join('') : content ?? '');
-
-/** The system prompt and the last user message as each family's request body carries them. */
-function requestParts(family: ProviderFamily, raw: Record<string, unknown>): { system: string; lastUser: string; model?: string } {
-  const body = raw as unknown as ProviderBody;
-  if (family === 'openai') return { system: textOf(body.messages[0]?.content), lastUser: textOf(body.messages.at(-1)?.content), model: body.model };
-  if (family === 'anthropic') return { system: textOf(body.system), lastUser: textOf(body.messages.at(-1)?.content), model: body.model };
-  return { system: textOf(body.systemInstruction.parts), lastUser: textOf(body.contents.at(-1)?.parts) };
 }
 
 describe.each(FAMILIES)('AiSdkAnswerModel on $family', ({ family, model }) => {

@@ -118,6 +118,15 @@ export function maybeDeep(root: Element, ...selectors: string[]): Element | unde
 
 /** Waits for running finite animations (fade-ins would otherwise fail axe's contrast checks). */
 export async function animationsDone(): Promise<void> {
-  const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+  // A frame first, so animations started by the last render exist; then every finite animation,
+  // inside open shadow roots too (document.getAnimations() does not reach into them).
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  const animations: Animation[] = [];
+  const collect = (root: Document | ShadowRoot) => {
+    animations.push(...root.getAnimations());
+    for (const element of root.querySelectorAll('*')) if (element.shadowRoot) collect(element.shadowRoot);
+  };
+  collect(document);
+  const finite = animations.filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
   await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
 }
