@@ -97,6 +97,14 @@ describe('analyseLocally', () => {
     expect(result.customExtractedData).toEqual({});
   });
 
+  it('leaves the local engine\'s citation line out of the key points', () => {
+    const result = analyseLocally([
+      { text: 'Do you ship for free?', fromUser: true },
+      { text: 'Orders above 50 euros ship free.\n\nSource: Shop facts', fromUser: false },
+    ], [], []);
+    expect(result.extractedData.keyPoints).toEqual(['Visitor: Do you ship for free?', 'Chatbot: Orders above 50 euros ship free.']);
+  });
+
   it('turns what it found into next steps', () => {
     const result = analyseLocally([{ text: 'How much is the pro plan? Call me on +1 415 555 0100.', fromUser: true }], [], ['Is there a student discount?']);
     expect(result.extractedData.nextSteps).toEqual([

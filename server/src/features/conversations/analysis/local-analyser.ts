@@ -11,6 +11,8 @@ interface Sentence { text: string; fromUser: boolean; position: number; score: n
 const SUMMARY_SENTENCE_CHARS = 240;
 const KEY_POINT_CHARS = 200;
 const MAX_KEY_POINTS = 5;
+/** The citation line the local engine ends its answers with; it carries no content of its own. */
+const CITATION_LINE = /^Sources?: /;
 
 /** Every sentence, scored by how central its words are to the whole conversation. */
 function scoreSentences(messages: readonly ChatMessage[]): Sentence[] {
@@ -18,6 +20,7 @@ function scoreSentences(messages: readonly ChatMessage[]): Sentence[] {
   const sentences: Sentence[] = [];
   for (const message of messages) {
     for (const text of splitSentences(message.text)) {
+      if (!message.fromUser && CITATION_LINE.test(text)) continue;
       const words = contentWords(text);
       // Square-root length normalisation: favours informative sentences without favouring long ones.
       const score = words.length === 0 ? 0 : words.reduce((sum, word) => sum + (frequencies.get(word) ?? 0), 0) / Math.sqrt(words.length);
