@@ -56,7 +56,7 @@ export const styles = [baseStyles, css`
     object-fit: cover;
     background: rgb(255 255 255 / 0.9);
   }
-  .avatar.placeholder {
+  .avatar.monogram {
     display: grid;
     place-items: center;
     color: var(--cw-accent);

@@ -97,7 +97,7 @@ export class CwChatPanel extends LitElement {
     return html`
       <header part="header">
         ${this.view === 'lead' ? html`<button class="icon-button" aria-label="Back to the chat" @click=${() => this.setView('chat')}>${icons.back}</button>` : nothing}
-        ${config.avatarUrl ? html`<img class="avatar" src=${config.avatarUrl} alt="" />` : html`<span class="avatar placeholder" aria-hidden="true">${title.charAt(0)}</span>`}
+        ${config.avatarUrl ? html`<img class="avatar" src=${config.avatarUrl} alt="" />` : html`<span class="avatar monogram" aria-hidden="true">${title.charAt(0)}</span>`}
         <div class="titles">
           <h2 id="title">${title}</h2>
           ${config.welcomeHeaderSubtitle ? html`<p class="subtitle">${config.welcomeHeaderSubtitle}</p>` : nothing}
