@@ -162,23 +162,29 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
+/** Runs a parser of one variable, turning its failure into a configuration error that names it. */
+function explained<T>(name: string, explain: (err: unknown) => string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    throw new Error(`Invalid configuration: ${name} ${explain(err)}`, { cause: err });
+  }
+}
+
+/** An OpenAI-compatible endpoint, enabled by its base URL or its key (the URL defaults to OpenAI's). */
+function openAiCompatible(baseUrl: string | undefined, apiKey: string | undefined, model: string) {
+  return baseUrl || apiKey ? { baseUrl: baseUrl ?? 'https://api.openai.com/v1', apiKey, model } : undefined;
+}
+
 /** Reads and validates the environment; throws one readable error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid configuration: ${formatIssues(parsed.error.issues, 'environment').join('; ')}`);
   const e = parsed.data;
-  let analysisCustomFields: AnalysisCustomField[];
-  try {
-    analysisCustomFields = parseAnalysisCustomFields(e.ANALYSIS_CUSTOM_FIELDS);
-  } catch (err) {
-    throw new Error(`Invalid configuration: ANALYSIS_CUSTOM_FIELDS ${err instanceof Error ? err.message : String(err)}`, { cause: err });
-  }
-  let models: Model[] | undefined;
-  try {
-    models = parsePlanModels(e.PLAN_MODELS);
-  } catch (cause) {
-    throw new Error(`Invalid configuration: PLAN_MODELS must list model names from: ${ModelSchema.options.join(', ')}`, { cause });
-  }
+  const analysisCustomFields = explained('ANALYSIS_CUSTOM_FIELDS', (err) => (err instanceof Error ? err.message : String(err)),
+    () => parseAnalysisCustomFields(e.ANALYSIS_CUSTOM_FIELDS));
+  const models = explained('PLAN_MODELS', () => `must list model names from: ${ModelSchema.options.join(', ')}`,
+    () => parsePlanModels(e.PLAN_MODELS));
   return {
     port: e.PORT,
     host: e.HOST,
@@ -198,12 +204,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resourceCreationRateLimit: Math.max(1, e.RESOURCE_CREATION_RATE_LIMIT),
     crawlAllowPrivateNetworks: e.CRAWL_ALLOW_PRIVATE_NETWORKS,
     videoHostUrl: e.VIDEO_HOST_URL,
-    transcription: e.TRANSCRIPTION_BASE_URL || e.TRANSCRIPTION_API_KEY
-      ? { baseUrl: e.TRANSCRIPTION_BASE_URL ?? 'https://api.openai.com/v1', apiKey: e.TRANSCRIPTION_API_KEY, model: e.TRANSCRIPTION_MODEL }
-      : undefined,
-    embeddings: e.EMBEDDINGS_BASE_URL || e.EMBEDDINGS_API_KEY
-      ? { baseUrl: e.EMBEDDINGS_BASE_URL ?? 'https://api.openai.com/v1', apiKey: e.EMBEDDINGS_API_KEY, model: e.EMBEDDINGS_MODEL }
-      : undefined,
+    transcription: openAiCompatible(e.TRANSCRIPTION_BASE_URL, e.TRANSCRIPTION_API_KEY, e.TRANSCRIPTION_MODEL),
+    embeddings: openAiCompatible(e.EMBEDDINGS_BASE_URL, e.EMBEDDINGS_API_KEY, e.EMBEDDINGS_MODEL),
     syncCheckIntervalMs: Math.max(1000, e.SYNC_CHECK_INTERVAL_MS),
     jobsEnabled: e.JOBS_ENABLED,
     jobConcurrency: Math.max(1, e.JOB_CONCURRENCY),

@@ -22,7 +22,7 @@ export interface JobWorkerOptions {
  */
 export class JobWorker {
   readonly id = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  private readonly handlers = new Map<string, JobHandler<any>>();
+  private readonly handlers = new Map<string, JobHandler>();
   private readonly abort = new AbortController();
   private readonly slots: Promise<void>[] = [];
   private wake: (() => void)[] = [];

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has working defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000', dataDir: path.resolve('./data'),
+      databaseUrl: undefined, resourceCreationRateLimit: 10, crawlAllowPrivateNetworks: false, jobsEnabled: true,
+      defaultPlan: { monthlyMessages: undefined, maxResources: undefined, maxStorageBytes: undefined, models: undefined },
+      transcription: undefined, embeddings: undefined, trustProxy: false,
+    });
+  });
+
+  it('reads the plan, providers and OpenAI-compatible endpoints', () => {
+    const config = loadConfig({
+      PLAN_MONTHLY_MESSAGES: '100', PLAN_MODELS: 'alpha-4o-mini, beta-haiku-4.5', PUBLIC_URL: 'https://chat.example/',
+      EMBEDDINGS_API_KEY: 'sk-e', TRANSCRIPTION_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'sk-o', TRUST_PROXY: '1',
+    });
+    expect(config.defaultPlan).toEqual({ monthlyMessages: 100, maxResources: undefined, maxStorageBytes: undefined, models: ['alpha-4o-mini', 'beta-haiku-4.5'] });
+    expect(config.publicUrl).toBe('https://chat.example');
+    expect(config.embeddings).toEqual({ baseUrl: 'https://api.openai.com/v1', apiKey: 'sk-e', model: 'text-embedding-3-small' });
+    expect(config.transcription).toEqual({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: undefined, model: 'whisper-1' });
+    expect(config.providers.openai.apiKey).toBe('sk-o');
+    expect(config.trustProxy).toBe(1);
+  });
+
+  it('stops with one message naming every bad variable', () => {
+    expect(() => loadConfig({ PORT: 'http', LOG_LEVEL: 'loud' })).toThrow(/^Invalid configuration: PORT must be a port number; LOG_LEVEL must be one of: /);
+    expect(() => loadConfig({ PLAN_MODELS: 'gpt-4' })).toThrow('Invalid configuration: PLAN_MODELS must list model names from: alpha-4o-mini');
+    expect(() => loadConfig({ ANALYSIS_CUSTOM_FIELDS: '{"bad name":"x"}' })).toThrow(/^Invalid configuration: ANALYSIS_CUSTOM_FIELDS /);
+  });
+});
