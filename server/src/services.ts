@@ -63,14 +63,14 @@ export function createServices(config: Config, database: Database, logger: Logge
   const chatbots = new ChatbotsService(chatbotsRepository, config.publicUrl);
   const { resources, resourceSync } = createResourcesFeature(config, db, jobs, worker, logger.child({ component: 'resources' }));
   const conversationsRepository = new ConversationsRepository(db);
+  const models = new ModelRegistry(config.providers, logger.child({ component: 'models' }));
   const conversations = new ConversationsService(db, conversationsRepository, chatbots, new AnalysisScheduler(jobs, worker, config.analysisDelayMs));
   const leads = new LeadsService(new LeadsRepository(db), chatbots);
   worker.register(ANALYSE_CONVERSATION, analyseConversationJob({
     conversations: conversationsRepository, chatbots: chatbotsRepository, logger: logger.child({ component: 'analysis' }),
-    analyser: new ConversationAnalyser(db, new ModelRegistry(config.providers), config.analysisCustomFields),
+    analyser: new ConversationAnalyser(db, models, config.analysisCustomFields),
   }));
   const usage = new UsageService(new UsageRepository(db));
-  const models = new ModelRegistry(config.providers, logger.child({ component: 'models' }));
   const chat = new ChatService(db, new ChatRepository(db), chatbots, usage, models, {
     contextChunks: config.chatContextChunks, resourceChatModel: config.resourceChatModel,
   });
