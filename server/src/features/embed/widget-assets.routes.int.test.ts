@@ -42,13 +42,17 @@ describe('GET /widget.js and its chunks', () => {
     expect(fromSite.headers['access-control-allow-origin']).toBe('https://shop.example');
     expect(fromSite.headers['access-control-allow-credentials']).toBe('true');
     expect((await built.anonymous.get('/secret.txt')).status).toBe(404);
-    expect((await built.anonymous.get('/widget-nope.js')).status).toBe(404);
+    const missing = await built.anonymous.get('/widget-nope.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['cache-control']).toBeUndefined();
   });
 
   it('answers 503 with a clear message while the widget is not built', async () => {
     const res = await unbuilt.anonymous.get('/widget.js');
     expect(res.status).toBe(503);
     expect(res.body.message[0]).toMatch(/not built yet.*npm run build/);
+    expect(res.headers['cache-control']).toBeUndefined();
+    expect((await unbuilt.anonymous.get('/widget-emoji.js')).status).toBe(503);
   });
 });
 

@@ -28,20 +28,19 @@ const CACHE_CONTROL = 'public, max-age=300, stale-while-revalidate=3600';
  */
 export function widgetAssetsRoutes(widgetDir: string): Router {
   const router = Router();
-  router.get('/widget.js', (req, res, next) => {
-    if (!existsSync(path.join(widgetDir, 'widget.js'))) throw widgetNotBuilt();
-    crossOrigin(req, res);
-    res.set({ ...STATIC_HEADERS, 'cache-control': CACHE_CONTROL });
-    res.sendFile('widget.js', { root: widgetDir, cacheControl: false, dotfiles: 'deny' }, (err) => { if (err) next(err); });
-  });
-  router.get('/:chunk', (req, res, next) => {
-    const { chunk } = req.params;
+  router.get('/:file', (req, res, next) => {
+    const { file } = req.params;
     // Only the build's own file names: no paths, no other files of the directory.
-    if (!/^widget-[\w-]+\.js$/.test(chunk)) return next();
-    if (!existsSync(path.join(widgetDir, chunk))) throw existsSync(widgetDir) ? notFound(`/${chunk}`) : widgetNotBuilt();
+    if (!/^widget(-[\w-]+)?\.js$/.test(file)) return next();
     crossOrigin(req, res);
     res.set({ ...STATIC_HEADERS, 'cache-control': CACHE_CONTROL });
-    res.sendFile(chunk, { root: widgetDir, cacheControl: false, dotfiles: 'deny' }, (err) => { if (err) next(err); });
+    res.sendFile(file, { root: widgetDir, cacheControl: false, dotfiles: 'deny' }, (err?: NodeJS.ErrnoException) => {
+      if (!err) return;
+      res.removeHeader('cache-control');
+      if (err.code !== 'ENOENT') return next(err);
+      // A missing file: the whole build is missing, or just this name.
+      next(existsSync(path.join(widgetDir, 'widget.js')) ? notFound(`/${file}`) : widgetNotBuilt());
+    });
   });
   return router;
 }
