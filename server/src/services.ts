@@ -10,7 +10,6 @@ import { ConversationsRepository } from './features/conversations/conversations.
 import { ConversationsService } from './features/conversations/conversations.service.js';
 import { LeadsRepository } from './features/leads/leads.repository.js';
 import { LeadsService } from './features/leads/leads.service.js';
-import { ChatRepository } from './features/chat/chat.repository.js';
 import { ChatService } from './features/chat/chat.service.js';
 import { createEmbedService } from './features/embed/create-embed-service.js';
 import type { EmbedService } from './features/embed/embed.service.js';
@@ -71,7 +70,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     analyser: new ConversationAnalyser(db, models, config.analysisCustomFields),
   }));
   const usage = new UsageService(new UsageRepository(db));
-  const chat = new ChatService(db, new ChatRepository(db), chatbots, usage, models, {
+  const chat = new ChatService(db, resources, chatbots, usage, models, {
     contextChunks: config.chatContextChunks, resourceChatModel: config.resourceChatModel,
   });
   const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads });

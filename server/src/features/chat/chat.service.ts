@@ -1,16 +1,15 @@
 import type { ChatbotChatBody, ChatMessage, Model, ResourceChatBody } from '@parley/shared';
 import type { Knex } from 'knex';
 import type { PlanLimits } from '../../config.js';
-import { notFound } from '../../errors/http-error.js';
 import { isRelevant } from '../../providers/llm/local/compose-answer.js';
 import type { ModelRegistry } from '../../providers/llm/model-registry.js';
 import type { ChatbotRecord } from '../chatbots/chatbots.repository.js';
 import type { ChatbotsService } from '../chatbots/chatbots.service.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
+import type { ResourcesService } from '../resources/resources.service.js';
 import { retrieveChunks } from '../resources/retrieve-chunks.js';
 import type { UsageService } from '../usage/usage.service.js';
 import { buildPrompt, retrievalQuery, toPassages, type AnswerSettings } from './build-prompt.js';
-import type { ChatRepository } from './chat.repository.js';
 import { fixedAnswer, modelAnswer, type PreparedAnswer } from './prepared-answer.js';
 
 export type { PreparedAnswer } from './prepared-answer.js';
@@ -35,7 +34,7 @@ const RESOURCE_CHAT_SETTINGS: AnswerSettings = {
 export class ChatService {
   constructor(
     private readonly db: Knex,
-    private readonly repository: ChatRepository,
+    private readonly resources: ResourcesService,
     private readonly chatbots: ChatbotsService,
     private readonly usage: UsageService,
     private readonly models: ModelRegistry,
@@ -72,8 +71,7 @@ export class ChatService {
    * @throws 404 when the resource is absent or another organisation's; 402 when the month's messages are spent.
    */
   async prepareResourceChat(auth: AuthContext, body: ResourceChatBody): Promise<PreparedAnswer> {
-    const resource = await this.repository.findResource(auth.organisationId, body.resourceId);
-    if (!resource) throw notFound(`resource ${body.resourceId}`);
+    const resource = await this.resources.getResource(auth, body.resourceId);
     await this.usage.consumeMessage(auth.organisationId, auth.plan);
     return this.prepare(auth.organisationId, [resource.id], body.conversation, RESOURCE_CHAT_SETTINGS, this.options.resourceChatModel);
   }
