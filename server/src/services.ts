@@ -70,7 +70,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     analyser: new ConversationAnalyser(db, models, config.analysisCustomFields),
   }));
   const usage = new UsageService(new UsageRepository(db));
-  const chat = new ChatService(db, resources, chatbots, usage, models, {
+  const chat = new ChatService(resources, chatbots, usage, models, {
     contextChunks: config.chatContextChunks, resourceChatModel: config.resourceChatModel,
   });
   const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads });

@@ -1,5 +1,4 @@
 import type { ChatbotChatBody, ChatMessage, Model, ResourceChatBody } from '@parley/shared';
-import type { Knex } from 'knex';
 import type { PlanLimits } from '../../config.js';
 import { isRelevant } from '../../providers/llm/local/compose-answer.js';
 import type { ModelRegistry } from '../../providers/llm/model-registry.js';
@@ -7,7 +6,6 @@ import type { ChatbotRecord } from '../chatbots/chatbots.repository.js';
 import type { ChatbotsService } from '../chatbots/chatbots.service.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
 import type { ResourcesService } from '../resources/resources.service.js';
-import { retrieveChunks } from '../resources/retrieve-chunks.js';
 import type { UsageService } from '../usage/usage.service.js';
 import { buildPrompt, retrievalQuery, toPassages, type AnswerSettings } from './build-prompt.js';
 import { fixedAnswer, modelAnswer, type PreparedAnswer } from './prepared-answer.js';
@@ -33,7 +31,6 @@ const RESOURCE_CHAT_SETTINGS: AnswerSettings = {
  */
 export class ChatService {
   constructor(
-    private readonly db: Knex,
     private readonly resources: ResourcesService,
     private readonly chatbots: ChatbotsService,
     private readonly usage: UsageService,
@@ -79,7 +76,7 @@ export class ChatService {
   private async prepare(
     organisationId: string, resourceIds: readonly string[], conversation: readonly ChatMessage[], settings: AnswerSettings, model: Model,
   ): Promise<PreparedAnswer> {
-    const chunks = await retrieveChunks(this.db, organisationId, resourceIds, retrievalQuery(conversation), this.options.contextChunks);
+    const chunks = await this.resources.retrieve(organisationId, resourceIds, retrievalQuery(conversation), this.options.contextChunks);
     const prompt = buildPrompt(settings, conversation, toPassages(chunks));
     // decisions.md § Chat and streaming: restricted and nothing relevant → exactly the restrict text.
     if (prompt.restrictResponse !== undefined && !isRelevant(prompt)) return fixedAnswer(prompt.restrictResponse);

@@ -9,7 +9,6 @@ import type { IngestionContext } from './ingestion/run-ingestion.js';
 import { openAiEmbedder } from './ingestion/stages/embed-chunks.js';
 import { openAiTranscriber } from './ingestion/stages/transcribe-audio.js';
 import { ResourcesRepository } from './resources.repository.js';
-import { useEmbedderForRetrieval } from './retrieve-chunks.js';
 import { ResourcesService } from './resources.service.js';
 
 /** The crawler's user agent when a website resource does not set one. */
@@ -30,7 +29,6 @@ export function createResourcesFeature(
     transcriber: config.transcription && openAiTranscriber(config.transcription), embedder, ...overrides,
   };
   registerIngestion(worker, ingestion);
-  if (embedder) useEmbedderForRetrieval(db, embedder);
   const resources = new ResourcesService({ db, repository, jobs, notifyWorker: () => worker.notify(), filesDir: ingestion.filesDir, embedder });
   return { resources, resourceSync: new SyncScheduler(db, repository, jobs, () => worker.notify(), logger), ingestion };
 }

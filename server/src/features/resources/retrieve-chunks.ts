@@ -27,17 +27,6 @@ export interface RetrieveOptions {
   embedder?: Embedder;
 }
 
-/** The embedder each database's retrievals use by default (set once by the resources feature). */
-const defaultEmbedders = new WeakMap<Knex, Embedder>();
-
-/**
- * Makes every retrieval on `db` hybrid by default, so callers that pass no options (the chat
- * feature) get vector neighbours too once an embeddings provider is configured.
- */
-export function useEmbedderForRetrieval(db: Knex, embedder: Embedder): void {
-  defaultEmbedders.set(db, embedder);
-}
-
 /** Reciprocal rank fusion constant (Cormack et al. 2009). */
 const RRF_K = 60;
 /** Candidates taken from each ranking before fusion. */
@@ -72,14 +61,14 @@ async function vectorRanking(db: Knex, organisationId: string, resourceIds: read
 /**
  * The passages of the given resources that best answer a natural-language question: BM25 over
  * the full-text index and, when an embeddings provider is configured, vector neighbours too,
- * fused by reciprocal rank (`options.embedder`, else the one set by `useEmbedderForRetrieval`).
+ * fused by reciprocal rank (`options.embedder`).
  * Only the organisation's resources are searched.
  */
 export async function retrieveChunks(
   db: Knex, organisationId: string, resourceIds: readonly string[], question: string, k: number, options: RetrieveOptions = {},
 ): Promise<RetrievedChunk[]> {
   if (resourceIds.length === 0 || k <= 0 || !question.trim()) return [];
-  const embedder = options.embedder ?? defaultEmbedders.get(db);
+  const { embedder } = options;
   let ranked: RankedRow[];
   if (embedder) {
     const [lexical, semantic] = await Promise.all([

@@ -27,6 +27,8 @@ export class ConversationAnalyser {
   async analyse(conversation: ConversationRecord, chatbot: ChatbotRecord, signal: AbortSignal): Promise<AnalysisResult> {
     const unansweredQuestions = await findUnansweredQuestions(conversation.messages, {
       restrictText: chatbot.restrictAnswersToResourcesContentResponse,
+      // Full-text ranking only: vector search always has some nearest neighbour, so it cannot say
+      // that the resources hold nothing relevant.
       countRelevant: chatbot.resourceIds.length === 0 ? undefined : async (question) =>
         (await retrieveChunks(this.db, chatbot.organisationId, chatbot.resourceIds, question, 1)).length,
     });

@@ -79,9 +79,15 @@ describe('embeddings provider', () => {
     // No word of the question is in either text: only the vectors can find the answer.
     const found = await ctx.services.resources.retrieve(ctx.org.organisationId, [car.id, tea.id], 'What should I drink at breakfast?', 1);
     expect(found.map((chunk) => chunk.fileName)).toEqual(['Tea']);
-    // Callers that pass no options (the chat feature) get the same hybrid ranking.
-    const viaDefault = await retrieveChunks(ctx.database.db, ctx.org.organisationId, [car.id, tea.id], 'What should I drink at breakfast?', 1);
-    expect(viaDefault.map((chunk) => chunk.fileName)).toEqual(['Tea']);
+    // Full text alone finds nothing: the vectors came from the service's embedder...
+    expect(await retrieveChunks(ctx.database.db, ctx.org.organisationId, [car.id, tea.id], 'What should I drink at breakfast?', 1)).toEqual([]);
+    // ...and chat, which retrieves through the resources service, gets the same hybrid ranking.
+    const chatbot = await ctx.api.post('/v1/chatbot').send({ name: 'Drinks', resourceIds: [car.id, tea.id] }).expect(201);
+    const auth = (await ctx.services.organisations.authenticate(ctx.org.apiKey))!;
+    const answer = await ctx.services.chat.prepareChatbotChat(auth, {
+      chatbotId: chatbot.body.id, conversation: [{ text: 'What should I drink at breakfast?', fromUser: true }],
+    });
+    expect(answer.prompt?.passages[0]?.content).toBe('Sencha is a Japanese green tea.');
     // Full text still ranks exact words first when the vectors are indifferent.
     const lexical = await ctx.services.resources.retrieve(ctx.org.organisationId, [car.id, tea.id], 'winter', 1);
     expect(lexical.map((chunk) => chunk.fileName)).toEqual(['Car']);
