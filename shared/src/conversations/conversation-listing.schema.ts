@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/id.schema.js';
+import { TimeRangeQuerySchema } from '../common/time-range.schema.js';
 import { ChatMessageSchema } from '../chat/chat-message.schema.js';
 import { ConversationSourceSchema, ConversationSourceTypeSchema } from './conversation.schema.js';
 
@@ -52,9 +53,7 @@ export const SourcesQuerySchema = z
   .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).map((part) => part.trim()).filter(Boolean))
   .pipe(z.array(ConversationSourceTypeSchema));
 
-export const ConversationListingQuerySchema = z.strictObject({
-  start: z.string().regex(/^\d{1,15}$/, 'must be an integer number of Unix milliseconds').transform(Number).optional(),
-  end: z.string().regex(/^\d{1,15}$/, 'must be an integer number of Unix milliseconds').transform(Number).optional(),
+export const ConversationListingQuerySchema = TimeRangeQuerySchema.extend({
   sources: SourcesQuerySchema.optional(),
 });
 export type ConversationListingQuery = z.infer<typeof ConversationListingQuerySchema>;
