@@ -31,7 +31,7 @@ export function createApp(services: Services): Express {
   // Text resources carry up to 5,000,000 characters (decisions.md § Resources and processing).
   app.use('/v1/resource/text', express.json({ limit: '24mb' }));
   app.use(express.json({ limit: '1mb' }));
-  app.use(embedAvatarRoutes(services.chatbotsRepository));
+  app.use(embedAvatarRoutes(services.embed));
   // Public: the embed API, the widget script and the chat link page (decisions.md § Public embed traffic).
   app.use(embedRoutes(services.embed, createEmbedRateLimits(database.db, config.embed), {
     heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'embed' }),

@@ -39,6 +39,11 @@ export function toEmbedConfig(record: ChatbotRecord, publicUrl: string): EmbedCo
   };
 }
 
+/** @throws 403: PROTECTED chatbots answer only API-key calls (decisions.md § Public embed traffic). */
+function assertNotProtected(chatbot: ChatbotRecord): void {
+  if (chatbot.accessLevel === 'PROTECTED') throw forbidden('this chatbot is reachable only with an API key');
+}
+
 /**
  * The public embed API's rules (decisions.md § Public embed traffic): origin policy, access
  * levels and PRIVATE sessions. The work itself is done by the chat, conversations and leads services.
@@ -77,12 +82,26 @@ export class EmbedService {
    */
   async assertAccess(visitor: EmbedVisitor, authorization: string | undefined, needsSession = true): Promise<void> {
     const { chatbot } = visitor;
-    if (chatbot.accessLevel === 'PROTECTED') throw forbidden('this chatbot is reachable only with an API key');
+    assertNotProtected(chatbot);
     if (chatbot.accessLevel !== 'PRIVATE' || !needsSession) return;
     const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
     if (!token || !await this.sessions.verify(token, chatbot.id, chatbot.passwordHash)) {
       throw new HttpError(401, ['a valid visitor session is required: POST /v1/embed/{chatbotId}/session with the password']);
     }
+  }
+
+  /**
+   * The avatar image. It is public appearance, like the config, and an `<img>` sends no Origin, so
+   * no origin check applies; PROTECTED chatbots are never served.
+   * @throws 404 for an absent chatbot or avatar; 403 for a PROTECTED chatbot.
+   */
+  async avatar(chatbotId: string): Promise<{ contentType: string; data: Buffer }> {
+    const chatbot = await this.chatbots.findPublic(chatbotId);
+    if (!chatbot) throw notFound(`chatbot ${chatbotId}`);
+    assertNotProtected(chatbot);
+    const avatar = await this.chatbots.findAvatar(chatbot.id);
+    if (!avatar) throw notFound(`avatar of chatbot ${chatbot.id}`);
+    return avatar;
   }
 
   /** The chatbot's public appearance. */
