@@ -15,6 +15,7 @@ export * from './resources/website-settings.schema.js';
 export * from './resources/resource.schema.js';
 export * from './resources/resource-create.schema.js';
 export * from './chat/chat-message.schema.js';
+export * from './chat/chat-source.schema.js';
 export * from './chat/chat-body.schema.js';
 export * from './chat/streaming-event.schema.js';
 export * from './chat/event-stream.js';

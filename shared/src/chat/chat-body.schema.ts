@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/id.schema.js';
 import { ChatMessageSchema } from './chat-message.schema.js';
+import { AnswerMetaSchema } from './chat-source.schema.js';
 
 /** The conversation sent to a chat endpoint: 1 to 100 messages, the last one from the user. */
 export const ChatConversationSchema = z
@@ -29,6 +30,6 @@ export const ResourceChatBodySchema = z.strictObject({
 });
 export type ResourceChatBody = z.infer<typeof ResourceChatBodySchema>;
 
-/** The 201 answer of the non-streaming chat endpoints. */
-export const ChatResponseSchema = z.object({ text: z.string() });
+/** The 201 answer of the non-streaming chat endpoints: the contract's `text`, plus the answer's metadata (extension). */
+export const ChatResponseSchema = z.object({ text: z.string() }).extend(AnswerMetaSchema.partial().shape);
 export type ChatResponse = z.infer<typeof ChatResponseSchema>;
