@@ -5,11 +5,13 @@ import { benchmark as conversationListing } from './conversation-listing.bench.j
 import { benchmark as embedConfig } from './embed-config.bench.js';
 import { benchmark as resourcesIngestion } from './resources-ingestion.bench.js';
 import { benchmark as squadRetrieval } from './squad-retrieval.bench.js';
+import { benchmark as visitorQuestions } from './visitor-questions.bench.js';
 import type { Benchmark, BenchContext } from './bench-kit.js';
 import { postgresAvailable } from './bench-database.js';
 
 /** Every benchmark `npm run bench` runs, in order. `npm run bench -- <filter>` runs the matching ones. */
 const BENCHMARKS: Benchmark[] = [
+  visitorQuestions,
   chatbotGet,
   chatQuality,
   chatStream,
