@@ -6,6 +6,7 @@ import * as createConversationsAndLeads from './20261122D-create-conversations-a
 import * as createJobs from './20261122E-create-jobs.js';
 import * as extendResourceChunks from './20261122F-extend-resource-chunks.js';
 import * as addResourceChunkStats from './20261122G-add-resource-chunk-stats.js';
+import * as createConsoleSessions from './20261123M-create-console-sessions.js';
 
 type Migration = Knex.Migration;
 
@@ -22,6 +23,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261122E-create-jobs', createJobs],
   ['20261122F-extend-resource-chunks', extendResourceChunks],
   ['20261122G-add-resource-chunk-stats', addResourceChunkStats],
+  ['20261123M-create-console-sessions', createConsoleSessions],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -11,7 +11,9 @@ import { widgetAssetsRoutes } from './features/embed/widget-assets.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { resourcesRoutes } from './features/resources/resources.routes.js';
 import { leadsRoutes } from './features/leads/leads.routes.js';
-import { apiKeyAuth, authOf } from './http/api-key-auth.js';
+import { sessionOrApiKeyAuth } from './features/sessions/session-auth.js';
+import { sessionRoutes, signInRoutes } from './features/sessions/sessions.routes.js';
+import { authOf } from './http/api-key-auth.js';
 import { docsRoutes } from './http/docs.routes.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -38,7 +40,10 @@ export function createApp(services: Services): Express {
   }));
   app.use(widgetAssetsRoutes(config.widgetDir));
   app.use(chatLinkRoutes(services.chatbotsRepository, config.widgetDir, config.publicUrl));
-  app.use('/v1', apiKeyAuth(services.organisations));
+  app.use(signInRoutes(services.sessions, config.publicUrl));
+  // Every other /v1 call: an API key, or the owner console's session cookie (with CSRF checks).
+  app.use('/v1', sessionOrApiKeyAuth(services.organisations, services.sessions, config.publicUrl));
+  app.use(sessionRoutes(services.sessions, config.publicUrl));
   app.use(chatbotsRoutes(services.chatbots, uploads));
   app.use(resourcesRoutes(services.resources, {
     incomingDirectory: path.join(uploads, 'incoming'),

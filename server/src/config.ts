@@ -39,6 +39,8 @@ const EnvSchema = z.object({
   EMBED_VISITOR_RATE_LIMIT: z.string().regex(/^\d+$/, 'must be a positive integer').default('60').transform(Number),
   EMBED_CHATBOT_RATE_LIMIT: z.string().regex(/^\d+$/, 'must be a positive integer').default('600').transform(Number),
   WIDGET_DIR: optionalString,
+  CONSOLE_DIR: optionalString,
+  CONSOLE_SESSION_TTL_MINUTES: z.string().regex(/^\d+$/, 'must be a positive integer').default('720').transform(Number),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
   ANTHROPIC_API_KEY: optionalString,
@@ -116,6 +118,10 @@ export interface Config {
   };
   /** Where the built widget (widget.js and its chunks) is served from. */
   widgetDir: string;
+  /** Where the built owner console is served from (at `/`). */
+  consoleDir: string;
+  /** Lifetime of an owner console session (its cookie). */
+  consoleSessionTtlMs: number;
   providers: Record<ModelFamily, ProviderCredentials>;
   /** Passages retrieved as context for each chat question. */
   chatContextChunks: number;
@@ -217,6 +223,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       chatbotChatsPerMinute: Math.max(1, e.EMBED_CHATBOT_RATE_LIMIT),
     },
     widgetDir: path.resolve(e.WIDGET_DIR ?? fileURLToPath(new URL('../../widget/dist', import.meta.url))),
+    consoleDir: path.resolve(e.CONSOLE_DIR ?? fileURLToPath(new URL('../../console/dist', import.meta.url))),
+    consoleSessionTtlMs: Math.max(1, e.CONSOLE_SESSION_TTL_MINUTES) * 60_000,
     providers: {
       openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
       anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },

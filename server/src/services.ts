@@ -15,6 +15,7 @@ import { createEmbedService } from './features/embed/create-embed-service.js';
 import type { EmbedService } from './features/embed/embed.service.js';
 import { OrganisationsService } from './features/organisations/organisations.service.js';
 import { createResourcesFeature } from './features/resources/create-resources.js';
+import { SessionsService } from './features/sessions/sessions.service.js';
 import type { SyncScheduler } from './features/resources/ingestion/ingestion-worker.js';
 import type { ResourcesService } from './features/resources/resources.service.js';
 import { UsageRepository } from './features/usage/usage.repository.js';
@@ -42,6 +43,8 @@ export interface Services {
   models: ModelRegistry;
   chat: ChatService;
   embed: EmbedService;
+  /** Owner console sessions (cookie sign-in). */
+  sessions: SessionsService;
 }
 
 export interface ServiceOptions {
@@ -74,5 +77,6 @@ export function createServices(config: Config, database: Database, logger: Logge
     contextChunks: config.chatContextChunks, resourceChatModel: config.resourceChatModel,
   });
   const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads });
-  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceSync, conversations, leads, usage, models, chat, embed };
+  const sessions = new SessionsService(db, organisations, config.consoleSessionTtlMs);
+  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceSync, conversations, leads, usage, models, chat, embed, sessions };
 }

@@ -25,3 +25,4 @@ export * from './leads/lead.schema.js';
 export * from './embed/embed.schema.js';
 export * from './contract/route-contract.js';
 export * from './contract/routes.js';
+export * from './sessions/session.schema.js';

@@ -37,8 +37,9 @@ describe('the OpenAPI document', () => {
 
   it('requires x-api-key everywhere except the public routes', () => {
     for (const [path, operations] of Object.entries(document.paths)) {
-      for (const operation of Object.values(operations)) {
-        const isPublic = path.startsWith('/v1/embed/') || path === '/v1/openapi.json' || path === '/health';
+      for (const [method, operation] of Object.entries(operations)) {
+        const isSignIn = path === '/v1/session' && method === 'post';
+        const isPublic = path.startsWith('/v1/embed/') || path === '/v1/openapi.json' || path === '/health' || isSignIn;
         expect(operation.security.some((s) => JSON.stringify(s) === '{"apiKey":[]}'), path).toBe(!isPublic);
       }
     }

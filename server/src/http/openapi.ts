@@ -44,7 +44,7 @@ function responses(contract: RouteContract): JsonSchema {
 }
 
 function security(contract: RouteContract): JsonSchema[] {
-  if (contract.security === 'apiKey') return [{ apiKey: [] }];
+  if (contract.security === 'apiKey') return [{ apiKey: [] }, { consoleSession: [] }];
   if (contract.security === 'embed') return [{}, { visitorSession: [] }];
   return [];
 }
@@ -77,6 +77,10 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
     components: {
       securitySchemes: {
         apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+        consoleSession: {
+          type: 'apiKey', in: 'cookie', name: 'parley_session',
+          description: 'The owner console\'s session from POST /v1/session; POST, PUT and DELETE also need `x-csrf-token`.',
+        },
         visitorSession: { type: 'http', scheme: 'bearer', description: 'A PRIVATE chatbot\'s visitor token from POST /v1/embed/{chatbotId}/session.' },
       },
     },

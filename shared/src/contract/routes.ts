@@ -3,8 +3,9 @@ import { conversationContract, leadContract } from './conversations.contract.js'
 import { embedContract, systemContract } from './embed.contract.js';
 import { resourceContract } from './resources.contract.js';
 import type { RouteContract } from './route-contract.js';
+import { sessionContract } from './session.contract.js';
 
-export { chatbotContract, conversationContract, embedContract, leadContract, resourceContract, systemContract };
+export { chatbotContract, conversationContract, embedContract, leadContract, resourceContract, sessionContract, systemContract };
 
 /** Every operation of the service, in documentation order. */
 export const ALL_ROUTES: readonly RouteContract[] = [
@@ -14,4 +15,5 @@ export const ALL_ROUTES: readonly RouteContract[] = [
   ...Object.values(leadContract),
   ...Object.values(embedContract),
   ...Object.values(systemContract),
+  ...Object.values(sessionContract),
 ];

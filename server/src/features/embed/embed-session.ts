@@ -6,13 +6,13 @@ const VERSION = 'v1';
 
 /**
  * The HMAC key of visitor sessions: `EMBED_SESSION_SECRET` when configured, otherwise a random
- * key generated once and kept in the `settings` table, so every instance of a cluster (and every
+ * key generated once and kept in the `settings` table (under `settingsKey`), so every instance of a cluster (and every
  * restart) verifies the same tokens. The first instance to insert it wins; the others read it.
  */
-export async function resolveSessionSecret(db: Knex, configured: string | undefined): Promise<Buffer> {
+export async function resolveSessionSecret(db: Knex, configured: string | undefined, settingsKey = SETTINGS_KEY): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'utf8');
-  await db('settings').insert({ key: SETTINGS_KEY, value: randomBytes(32).toString('base64url') }).onConflict('key').ignore();
-  const row = await db('settings').where({ key: SETTINGS_KEY }).first();
+  await db('settings').insert({ key: settingsKey, value: randomBytes(32).toString('base64url') }).onConflict('key').ignore();
+  const row = await db('settings').where({ key: settingsKey }).first();
   return Buffer.from(String(row.value), 'base64url');
 }
 

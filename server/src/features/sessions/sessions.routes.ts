@@ -1,0 +1,35 @@
+import { Router, type CookieOptions } from 'express';
+import { SESSION_COOKIE, sessionContract } from '@parley/shared';
+import { mountRoute } from '../../http/define-route.js';
+import { consoleSessionOf } from './session-auth.js';
+import type { SessionsService } from './sessions.service.js';
+
+function cookieOptions(publicUrl: string): CookieOptions {
+  return { httpOnly: true, sameSite: 'strict', secure: publicUrl.startsWith('https:'), path: '/' };
+}
+
+/** `POST /v1/session` (sign-in): public, mounted before the /v1 authentication. */
+export function signInRoutes(sessions: SessionsService, publicUrl: string): Router {
+  const router = Router();
+  mountRoute(router, sessionContract.create, async ({ body, res }) => {
+    const { cookie, session } = await sessions.signIn(body.apiKey);
+    res.cookie(SESSION_COOKIE, cookie, { ...cookieOptions(publicUrl), expires: new Date(session.expiresAt) });
+    res.setHeader('Cache-Control', 'no-store');
+    return session;
+  });
+  return router;
+}
+
+/** `GET /v1/session` and `DELETE /v1/session` (sign-out), behind the /v1 authentication. */
+export function sessionRoutes(sessions: SessionsService, publicUrl: string): Router {
+  const router = Router();
+  mountRoute(router, sessionContract.get, ({ req, res }) => {
+    res.setHeader('Cache-Control', 'no-store');
+    return sessions.describe(consoleSessionOf(req));
+  });
+  mountRoute(router, sessionContract.remove, async ({ req, res }) => {
+    await sessions.signOut(consoleSessionOf(req));
+    res.clearCookie(SESSION_COOKIE, cookieOptions(publicUrl));
+  });
+  return router;
+}

@@ -1,0 +1,30 @@
+import { SessionCreateSchema, SessionSchema } from '../sessions/session.schema.js';
+import { defineRoute, errorResponses } from './route-contract.js';
+
+const tag = 'Console session';
+
+/**
+ * Cookie sessions of the owner console (extension). A session is an HttpOnly, SameSite=Strict,
+ * signed and expiring cookie that every `/v1` route accepts in place of `x-api-key`; it ends with
+ * sign-out, at its expiry, or when its key is revoked.
+ */
+export const sessionContract = {
+  create: defineRoute({
+    operationId: 'createSession', method: 'post', path: '/v1/session', tag, security: 'public',
+    summary: 'Sign in: exchange an API key for a console session cookie',
+    description: 'Sets the `parley_session` cookie (HttpOnly, SameSite=Strict, signed, expiring). Calls made with the cookie '
+      + 'instead of `x-api-key` must send `x-csrf-token` (from this answer) on POST, PUT and DELETE, and a cross-site `Origin` is refused.',
+    body: SessionCreateSchema,
+    responses: { 201: { description: 'The session.', schema: SessionSchema }, ...errorResponses(400, 401, 500) },
+  }),
+  get: defineRoute({
+    operationId: 'getSession', method: 'get', path: '/v1/session', tag, security: 'apiKey',
+    summary: 'The current console session (and its CSRF token)',
+    responses: { 200: { description: 'The session.', schema: SessionSchema }, ...errorResponses(401, 500) },
+  }),
+  remove: defineRoute({
+    operationId: 'deleteSession', method: 'delete', path: '/v1/session', tag, security: 'apiKey',
+    summary: 'Sign out: the session cookie is refused from now on',
+    responses: { 204: { description: 'Signed out; the cookie is cleared.' }, ...errorResponses(401, 403, 500) },
+  }),
+};

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** The header that carries a console session's CSRF token on every state-changing call. */
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** The HttpOnly cookie that carries a console session. */
+export const SESSION_COOKIE = 'parley_session';
+
+/** `POST /v1/session`: the owner proves an API key once; the key is not kept by the browser. */
+export const SessionCreateSchema = z.strictObject({
+  apiKey: z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters')
+    .meta({ description: 'An API key of the organisation (`pk_…`).', example: 'pk_your-key' }),
+});
+export type SessionCreate = z.infer<typeof SessionCreateSchema>;
+
+/**
+ * A console session as its page sees it. The session itself is the HttpOnly cookie; `csrfToken`
+ * must be echoed in the `x-csrf-token` header of every POST, PUT and DELETE made with the cookie.
+ */
+export const SessionSchema = z.object({
+  csrfToken: z.string(),
+  expiresAt: z.int().meta({ description: 'Unix ms.' }),
+  organisation: z.string().meta({ description: 'The organisation id.' }),
+  organisationName: z.string(),
+});
+export type Session = z.infer<typeof SessionSchema>;
