@@ -1,5 +1,6 @@
 import path from 'node:path';
 import express, { type Express } from 'express';
+import { ALL_ROUTES } from '@parley/shared';
 import { chatbotsRoutes } from './features/chatbots/chatbots.routes.js';
 import { conversationsRoutes } from './features/conversations/conversations.routes.js';
 import { chatRoutes } from './features/chat/chat.routes.js';
@@ -9,11 +10,13 @@ import { createEmbedRateLimits } from './features/embed/embed-rate-limits.js';
 import { embedRoutes } from './features/embed/embed.routes.js';
 import { widgetAssetsRoutes } from './features/embed/widget-assets.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { resourceUpkeepRoutes } from './features/resources/resource-upkeep.routes.js';
 import { resourcesRoutes } from './features/resources/resources.routes.js';
 import { leadsRoutes } from './features/leads/leads.routes.js';
 import { sessionOrApiKeyAuth } from './features/sessions/session-auth.js';
 import { sessionRoutes, signInRoutes } from './features/sessions/sessions.routes.js';
 import { authOf } from './http/api-key-auth.js';
+import { decodePathOnce } from './http/decode-path.js';
 import { docsRoutes } from './http/docs.routes.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { createRateLimiter } from './http/rate-limit.js';
@@ -28,6 +31,7 @@ export function createApp(services: Services): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger));
+  app.use(decodePathOnce(ALL_ROUTES));
   app.use(healthRoutes(database.db));
   app.use(docsRoutes(config.publicUrl));
   // Text resources carry up to 5,000,000 characters (decisions.md § Resources and processing).
@@ -52,6 +56,7 @@ export function createApp(services: Services): Express {
       keyOf: (req) => authOf(req).keyId,
     }),
   }));
+  app.use(resourceUpkeepRoutes(services.resourceUpkeep));
   app.use(conversationsRoutes(services.conversations));
   app.use(leadsRoutes(services.leads));
   app.use(chatRoutes(services.chat, { heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'chat' }) }));

@@ -16,6 +16,19 @@ const MULTER_MESSAGES: Record<string, (field?: string) => string> = {
   LIMIT_FIELD_KEY: () => 'a field name is too long',
 };
 
+/** busboy's and multer's parse errors (plain Errors), each named for the client. */
+const MULTIPART_MESSAGES: readonly (readonly [RegExp, string])[] = [
+  [/^Multipart: Boundary not found$/, 'Content-Type must name the multipart boundary (multipart/form-data; boundary=...)'],
+  [/^Malformed content type$/, 'Content-Type is malformed'],
+  [/^Unsupported content type: /, 'Content-Type must be multipart/form-data'],
+  [/^Missing Content-Type$/, 'Content-Type is required (multipart/form-data)'],
+  [/^Unexpected end of form$/, 'the multipart body ended before its closing boundary'],
+  [/^Unexpected end of file$/, 'the multipart file part ended before its boundary'],
+  [/^Malformed part header$/, 'a multipart part has a malformed header'],
+  [/^Malformed urlencoded form$/, 'the form body is malformed'],
+  [/^Request (aborted|closed)$/, 'the request ended before the upload was complete'],
+];
+
 /**
  * The one table that turns anything thrown into what the API answers (house-style.md § Errors):
  * zod → 400 per issue, body-parser failures → 400/413, multer limits → 400, SQLSTATEs via
@@ -37,8 +50,10 @@ export function toHttpError(err: unknown): HttpError {
   if (multerError?.name === 'MulterError') {
     return new HttpError(400, [(MULTER_MESSAGES[multerError.code] ?? (() => 'the upload is malformed'))(multerError.field)]);
   }
-  if (err instanceof Error && /^(Multipart: Boundary not found|Unexpected end of form|Malformed part header)/.test(err.message)) {
-    return new HttpError(400, ['the multipart body is malformed']);
+  if (err instanceof URIError && (err as URIError & { status?: number }).status === 400) {
+    return new HttpError(400, ['the path is not valid percent-encoding']);
   }
+  const multipart = err instanceof Error ? MULTIPART_MESSAGES.find(([pattern]) => pattern.test(err.message)) : undefined;
+  if (multipart) return new HttpError(400, [multipart[1]]);
   return fromDbError(err) ?? internalError();
 }

@@ -2,6 +2,7 @@ import type { Request, Response, Router } from 'express';
 import { successStatus, type RouteContract } from '@parley/shared';
 import type { z } from 'zod';
 import { badRequest } from '../errors/http-error.js';
+import { parseRequestPart } from './parse-request.js';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
@@ -31,13 +32,13 @@ export function mountRoute<C extends RouteContract>(
 ): void {
   const status = successStatus(contract);
   router[contract.method](toExpressPath(contract.path), async (req: Request, res: Response) => {
-    const params = contract.params ? contract.params.parse(req.params) : undefined;
-    const query = contract.query ? contract.query.parse(req.query) : undefined;
+    const params = contract.params ? parseRequestPart(contract.params, req.params, 'path') : undefined;
+    const query = contract.query ? parseRequestPart(contract.query, req.query, 'query') : undefined;
     const jsonBody = contract.body !== undefined && contract.bodyType !== 'multipart';
     if (jsonBody && req.body === undefined && hasBody(req) && !req.is('application/json')) {
       throw badRequest('body must be JSON (Content-Type: application/json)');
     }
-    const body = jsonBody ? contract.body.parse(req.body ?? {}) : undefined;
+    const body = jsonBody ? parseRequestPart(contract.body, req.body ?? {}, 'body') : undefined;
     const result = await handler({ params, query, body, req, res } as RouteInput<C>);
     if (res.headersSent) return;
     if (result === undefined) res.status(status).end();

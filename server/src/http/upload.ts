@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Request, Response } from 'express';
 import multer from 'multer';
+import { assertNoNulCharacters } from './parse-request.js';
 
 export interface UploadedFile {
   path: string;
@@ -31,10 +32,15 @@ export async function receiveUpload(req: Request, res: Response, options: Upload
   }).single('file');
   await new Promise<void>((resolve, reject) => middleware(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
   const file = req.file;
-  return {
-    fields: (req.body ?? {}) as Record<string, unknown>,
-    file: file && {
-      path: file.path, size: file.size, originalName: Buffer.from(file.originalname, 'latin1').toString('utf8'), claimedType: file.mimetype,
-    },
-  };
+  const fields = (req.body ?? {}) as Record<string, unknown>;
+  // The client's file name is only ever a label: multer names the stored file itself (random hex).
+  const originalName = file && Buffer.from(file.originalname, 'latin1').toString('utf8');
+  try {
+    assertNoNulCharacters(fields, 'body');
+    assertNoNulCharacters({ 'file name': originalName }, 'body');
+  } catch (err) {
+    if (file) await fs.promises.rm(file.path, { force: true });
+    throw err;
+  }
+  return { fields, file: file && { path: file.path, size: file.size, originalName: originalName ?? '', claimedType: file.mimetype } };
 }

@@ -1,6 +1,7 @@
 import { Router, type RequestHandler, type Response } from 'express';
 import { ChatbotIdParamsSchema, embedContract } from '@parley/shared';
 import { mountRoute, toExpressPath } from '../../http/define-route.js';
+import { parseRequestPart } from '../../http/parse-request.js';
 import { streamAnswer, type StreamAnswerOptions } from '../chat/stream-answer.js';
 import type { EmbedRateLimits } from './embed-rate-limits.js';
 import type { EmbedService, EmbedVisitor } from './embed.service.js';
@@ -19,7 +20,7 @@ function visitorOf(res: Response): EmbedVisitor {
 function admitVisitor(embed: EmbedService): RequestHandler {
   return async (req, res, next) => {
     res.vary('Origin');
-    const { chatbotId } = ChatbotIdParamsSchema.parse(req.params);
+    const { chatbotId } = parseRequestPart(ChatbotIdParamsSchema, req.params, 'path');
     const visitor = await embed.admitVisitor(chatbotId, {
       origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), referer: req.get('referer'),
     });

@@ -1,3 +1,4 @@
+import { stripNulCharacters } from '@parley/shared';
 import type { ChunkProvenance } from '../retrieve-chunks.js';
 
 /** A piece of source text, with its time range when it comes from a video. */
@@ -20,6 +21,24 @@ export interface SourceSection {
 export interface ReaderOutput {
   sections: SourceSection[];
   title?: string;
+}
+
+/**
+ * Third-party text (PDF text, crawled pages, captions, transcripts) without U+0000, which
+ * PostgreSQL cannot store: it is dropped here, at ingestion, rather than failing the write.
+ */
+export function toStorableOutput(output: ReaderOutput): ReaderOutput {
+  const clean = (text: string | undefined) => (text === undefined ? undefined : stripNulCharacters(text));
+  return {
+    ...(output.title === undefined ? {} : { title: clean(output.title) }),
+    sections: output.sections.map(({ provenance, units }) => ({
+      provenance: {
+        ...provenance, ...(provenance.title === undefined ? {} : { title: clean(provenance.title) }),
+        ...(provenance.url === undefined ? {} : { url: clean(provenance.url) }),
+      },
+      units: units.map((unit) => ({ ...unit, text: stripNulCharacters(unit.text) })),
+    })),
+  };
 }
 
 /** Nothing readable in the source (an image-only PDF, a silent video): `FAILED_NO_TEXT_FOUND`. */

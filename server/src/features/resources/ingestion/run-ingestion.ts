@@ -1,12 +1,12 @@
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { SYNC_FREQUENCY_MS } from '@parley/shared';
+import { stripNulCharacters, SYNC_FREQUENCY_MS } from '@parley/shared';
 import type { Job, JobQueue } from '../../../jobs/job-queue.js';
 import type { SafeFetchOptions } from '../../../net/safe-fetch.js';
 import type { ResourceRecord, ResourcesRepository } from '../resources.repository.js';
 import { hasVectorColumn, indexedSectionHashes, swapChunks } from './chunk-index.js';
-import { IngestionFailedError, NoTextFoundError, type ReaderOutput } from './ingestion-types.js';
+import { IngestionFailedError, NoTextFoundError, toStorableOutput, type ReaderOutput } from './ingestion-types.js';
 import { chunkSections, sectionHash } from './stages/chunk-text.js';
 import { crawlWebsite } from './stages/crawl-website.js';
 import type { Embedder } from './stages/embed-chunks.js';
@@ -78,12 +78,12 @@ export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayl
   await ctx.repository.update(resource.id, { aiProcessingStatus: 'IN_PROGRESS' });
   let output: ReaderOutput;
   try {
-    output = await readSource(ctx, resource, signal);
+    output = toStorableOutput(await readSource(ctx, resource, signal));
   } catch (err) {
     if (!(err instanceof NoTextFoundError || err instanceof IngestionFailedError)) throw err;
     const status = err instanceof NoTextFoundError ? 'FAILED_NO_TEXT_FOUND' : 'FAILED';
     log.warn({ reason: err.message }, `ingestion ended ${status}`);
-    await finish(ctx, job, resource, { aiProcessingStatus: status, failureReason: err.message, nextSyncAt: nextSyncAt(resource, Date.now()) });
+    await finish(ctx, job, resource, { aiProcessingStatus: status, failureReason: stripNulCharacters(err.message), nextSyncAt: nextSyncAt(resource, Date.now()) });
     return;
   }
   const known = await indexedSectionHashes(ctx.db, resource.id);
