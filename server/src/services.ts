@@ -17,6 +17,7 @@ import { OrganisationsService } from './features/organisations/organisations.ser
 import { createResourcesFeature } from './features/resources/create-resources.js';
 import { SessionsService } from './features/sessions/sessions.service.js';
 import type { SyncScheduler } from './features/resources/ingestion/ingestion-worker.js';
+import type { ResourceUpkeepService } from './features/resources/resource-upkeep.service.js';
 import type { ResourcesService } from './features/resources/resources.service.js';
 import { UsageRepository } from './features/usage/usage.repository.js';
 import { UsageService } from './features/usage/usage.service.js';
@@ -35,6 +36,8 @@ export interface Services {
   chatbots: ChatbotsService;
   chatbotsRepository: ChatbotsRepository;
   resources: ResourcesService;
+  /** Edit text, sync now, passages (extensions). */
+  resourceUpkeep: ResourceUpkeepService;
   /** Queues website re-syncs when due; started with the workers. */
   resourceSync: SyncScheduler;
   conversations: ConversationsService;
@@ -63,7 +66,7 @@ export function createServices(config: Config, database: Database, logger: Logge
   const organisations = new OrganisationsService(db, config, logger);
   const chatbotsRepository = new ChatbotsRepository(db);
   const chatbots = new ChatbotsService(chatbotsRepository, config.publicUrl);
-  const { resources, resourceSync } = createResourcesFeature(config, db, jobs, worker, logger.child({ component: 'resources' }));
+  const { resources, resourceUpkeep, resourceSync } = createResourcesFeature(config, db, jobs, worker, logger.child({ component: 'resources' }));
   const conversationsRepository = new ConversationsRepository(db);
   const models = new ModelRegistry(config.providers, logger.child({ component: 'models' }));
   const conversations = new ConversationsService(db, conversationsRepository, chatbots, new AnalysisScheduler(jobs, worker, config.analysisDelayMs));
@@ -78,5 +81,5 @@ export function createServices(config: Config, database: Database, logger: Logge
   });
   const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads });
   const sessions = new SessionsService(db, organisations, config.consoleSessionTtlMs);
-  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceSync, conversations, leads, usage, models, chat, embed, sessions };
+  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, resourceSync, conversations, leads, usage, models, chat, embed, sessions };
 }

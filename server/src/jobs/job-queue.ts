@@ -112,6 +112,11 @@ export class JobQueue {
     return this.db('jobs').where({ status: 'running' }).update({ status: 'queued', locked_by: null, locked_until: null });
   }
 
+  /** Whether a job with this dedupe key is queued or running. */
+  async isPending(dedupeKey: string): Promise<boolean> {
+    return (await this.db('jobs').where({ dedupe_key: dedupeKey }).whereIn('status', ['queued', 'running']).first('id')) !== undefined;
+  }
+
   /** Jobs not yet finished, for tests and the admin channel. */
   async pendingCount(kinds?: readonly string[]): Promise<number> {
     const query = this.db('jobs').whereIn('status', ['queued', 'running']);

@@ -4,6 +4,7 @@ import {
   FileResourceUploadSchema, TextResourceCreateSchema, VideoHostResourceCreateSchema, WebsiteResourceCreateSchema,
 } from '../resources/resource-create.schema.js';
 import { ResourceListSchema, ResourceSchema } from '../resources/resource.schema.js';
+import { PassageListingSchema, PassagesQuerySchema, TextResourceUpdateSchema } from '../resources/resource-upkeep.schema.js';
 import { STREAM_DESCRIPTION } from './chatbots.contract.js';
 import { defineRoute, errorResponses } from './route-contract.js';
 
@@ -57,5 +58,28 @@ export const resourceContract = {
     operationId: 'chatWithResourceStream', method: 'post', path: '/v1/resource/chat-stream', tag, security: 'apiKey',
     summary: 'Ask one resource; the answer streams as Server-Sent Events', body: ResourceChatBodySchema,
     responses: { 201: { description: STREAM_DESCRIPTION, contentType: 'text/event-stream' }, ...errorResponses(400, 401, 402, 404, 500) },
+  }),
+  updateText: defineRoute({
+    operationId: 'updateTextResource', method: 'put', path: '/v1/resource/text/{id}', tag, security: 'apiKey',
+    summary: 'Edit a text resource (extension): any of name, content, tags',
+    description: 'A content change re-indexes the resource under the same id (`DONE → IN_PROGRESS → DONE`); until the new text is '
+      + 'indexed, chat still answers from the old one. Another type\'s id is a 400 naming its type.',
+    params: IdParamsSchema, body: TextResourceUpdateSchema,
+    responses: { 200: { description: 'The resource.', schema: ResourceSchema }, ...errorResponses(400, 401, 402, 404, 500) },
+  }),
+  sync: defineRoute({
+    operationId: 'syncResource', method: 'post', path: '/v1/resource/{id}/sync', tag, security: 'apiKey',
+    summary: 'Sync a website or hosted video now (extension)',
+    description: 'Queues a new crawl (WEB) or captions fetch (HOSTED_VIDEO); the old content answers until the new is in, and the '
+      + '`syncFrequency` schedule continues from this sync. 409 while a sync of the resource is queued or running; 400 for other types.',
+    params: IdParamsSchema,
+    responses: { 202: { description: 'The resource; the sync runs in the background.', schema: ResourceSchema }, ...errorResponses(400, 401, 404, 409, 500) },
+  }),
+  passages: defineRoute({
+    operationId: 'listResourcePassages', method: 'get', path: '/v1/resource/{id}/passages', tag, security: 'apiKey',
+    summary: 'The indexed passages of a resource, in document order, with their provenance (extension)',
+    description: 'Pages of `limit` passages (default 50); `nextCursor` is present while more follow.',
+    params: IdParamsSchema, query: PassagesQuerySchema,
+    responses: { 200: { description: 'A page of passages.', schema: PassageListingSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
 };

@@ -8,6 +8,8 @@ import { registerIngestion, SyncScheduler } from './ingestion/ingestion-worker.j
 import type { IngestionContext } from './ingestion/run-ingestion.js';
 import { openAiEmbedder } from './ingestion/stages/embed-chunks.js';
 import { openAiTranscriber } from './ingestion/stages/transcribe-audio.js';
+import { ResourcePassagesRepository } from './resource-passages.repository.js';
+import { ResourceUpkeepService } from './resource-upkeep.service.js';
 import { ResourcesRepository } from './resources.repository.js';
 import { ResourcesService } from './resources.service.js';
 
@@ -20,7 +22,7 @@ export const filesDirectory = (config: Config) => path.join(config.dataDir, 'fil
 /** Builds the resources feature: its service, the ingestion handler on the worker, and the re-sync scheduler. */
 export function createResourcesFeature(
   config: Config, db: Knex, jobs: JobQueue, worker: JobWorker, logger: Logger, overrides: Partial<IngestionContext> = {},
-): { resources: ResourcesService; resourceSync: SyncScheduler; ingestion: IngestionContext } {
+): { resources: ResourcesService; resourceUpkeep: ResourceUpkeepService; resourceSync: SyncScheduler; ingestion: IngestionContext } {
   const repository = new ResourcesRepository(db);
   const embedder = config.embeddings && openAiEmbedder(config.embeddings);
   const ingestion: IngestionContext = {
@@ -30,5 +32,8 @@ export function createResourcesFeature(
   };
   registerIngestion(worker, ingestion);
   const resources = new ResourcesService({ db, repository, jobs, notifyWorker: () => worker.notify(), filesDir: ingestion.filesDir, embedder });
-  return { resources, resourceSync: new SyncScheduler(db, repository, jobs, () => worker.notify(), logger), ingestion };
+  const resourceUpkeep = new ResourceUpkeepService({
+    db, resources, repository, passages: new ResourcePassagesRepository(db), jobs, notifyWorker: () => worker.notify(),
+  });
+  return { resources, resourceUpkeep, resourceSync: new SyncScheduler(db, repository, jobs, () => worker.notify(), logger), ingestion };
 }

@@ -1,0 +1,14 @@
+import { Router } from 'express';
+import { resourceContract } from '@parley/shared';
+import { authOf } from '../../http/api-key-auth.js';
+import { mountRoute } from '../../http/define-route.js';
+import type { ResourceUpkeepService } from './resource-upkeep.service.js';
+
+/** Extensions for keeping knowledge current: edit text, sync now, passages. */
+export function resourceUpkeepRoutes(upkeep: ResourceUpkeepService): Router {
+  const router = Router();
+  mountRoute(router, resourceContract.updateText, ({ req, params, body }) => upkeep.updateText(authOf(req), params.id, body));
+  mountRoute(router, resourceContract.sync, ({ req, params }) => upkeep.syncNow(authOf(req), params.id));
+  mountRoute(router, resourceContract.passages, ({ req, params, query }) => upkeep.listPassages(authOf(req), params.id, query));
+  return router;
+}

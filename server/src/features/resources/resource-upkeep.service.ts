@@ -1,0 +1,81 @@
+import type { Knex } from 'knex';
+import type { PageQuery, PassageListing, Resource, TextResourceUpdate } from '@parley/shared';
+import { badRequest, conflict } from '../../errors/http-error.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { AuthContext } from '../organisations/organisations.service.js';
+import { INGEST_RESOURCE_JOB, ingestionDedupeKey } from './ingestion/ingestion-worker.js';
+import { toResourceResponse } from './resource-response.js';
+import type { ResourcePassagesRepository } from './resource-passages.repository.js';
+import type { ResourceRecord, ResourcesRepository } from './resources.repository.js';
+import { assertWithinPlan, type ResourcesService } from './resources.service.js';
+
+/** Resource types that `sync now` re-reads from their source. */
+const SYNCABLE = new Set(['WEB', 'HOSTED_VIDEO']);
+const DEFAULT_PASSAGES_PAGE = 50;
+
+export interface ResourceUpkeepOptions {
+  db: Knex;
+  resources: ResourcesService;
+  repository: ResourcesRepository;
+  passages: ResourcePassagesRepository;
+  jobs: JobQueue;
+  notifyWorker: () => void;
+}
+
+/** Keeping knowledge current (extensions): edit a text resource, sync now, read the passages. */
+export class ResourceUpkeepService {
+  constructor(private readonly options: ResourceUpkeepOptions) {}
+
+  /**
+   * `PUT /v1/resource/text/{id}`: renames, re-tags and/or replaces the text. New content is
+   * re-indexed by the ingestion job under the same id; its chunk swap is atomic, so the old text
+   * stays searchable until the new one is in.
+   * @throws 400 for another type; 402 when the new text exceeds the plan's storage; 404
+   */
+  async updateText(auth: AuthContext, id: string, body: TextResourceUpdate): Promise<Resource> {
+    const record = await this.options.resources.getResource(auth, id);
+    if (record.type !== 'TEXT') throw badRequest(`resource ${id} is a ${record.type} resource; only TEXT resources can be edited`);
+    const fields: Partial<ResourceRecord> = {};
+    if (body.name !== undefined) fields.fileName = body.name;
+    if (body.tags !== undefined) fields.tags = body.tags;
+    const reindex = body.content !== undefined && body.content !== (await this.options.repository.findForIngestion(id))?.textContent;
+    if (reindex) Object.assign(fields, { textContent: body.content, storedBytes: Buffer.byteLength(body.content!) });
+    await this.options.db.transaction(async (trx) => {
+      if (reindex && auth.plan.maxStorageBytes !== undefined) {
+        const usage = await this.options.repository.lockUsage(trx, auth.organisationId);
+        assertWithinPlan({ maxStorageBytes: auth.plan.maxStorageBytes }, { count: 0, storedBytes: usage.storedBytes - record.storedBytes }, fields.storedBytes!);
+      }
+      if (Object.keys(fields).length > 0) await this.options.repository.update(id, fields, trx);
+      if (reindex) await this.options.jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: id }, { dedupeKey: ingestionDedupeKey(id) }, trx);
+    });
+    if (reindex) this.options.notifyWorker();
+    return toResourceResponse({ ...record, ...fields });
+  }
+
+  /**
+   * `POST /v1/resource/{id}/sync`: queues a re-read of a website or hosted video now.
+   * @throws 400 for other types; 404; 409 while a sync of it is queued or running.
+   */
+  async syncNow(auth: AuthContext, id: string): Promise<Resource> {
+    const record = await this.options.resources.getResource(auth, id);
+    if (!SYNCABLE.has(record.type)) throw badRequest(`resource ${id} is a ${record.type} resource; only WEB and HOSTED_VIDEO resources sync`);
+    const key = ingestionDedupeKey(id);
+    const busy = () => conflict(`a sync of resource ${id} is already queued or running`);
+    if (await this.options.jobs.isPending(key)) throw busy();
+    // A concurrent request may have queued one since: the deduplicated enqueue tells.
+    if (await this.options.jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: id }, { dedupeKey: key }) === undefined) throw busy();
+    this.options.notifyWorker();
+    return toResourceResponse(record);
+  }
+
+  /** `GET /v1/resource/{id}/passages`: a page of the indexed passages. @throws 400 for a bad cursor; 404 */
+  async listPassages(auth: AuthContext, id: string, query: PageQuery): Promise<PassageListing> {
+    await this.options.resources.getResource(auth, id);
+    const offset = query.cursor === undefined ? 0 : Number(query.cursor);
+    if (!Number.isSafeInteger(offset) || offset < 0) throw badRequest('cursor must be a nextCursor of the previous page');
+    const limit = query.limit ?? DEFAULT_PASSAGES_PAGE;
+    const rows = await this.options.passages.page(auth.organisationId, id, offset, limit + 1);
+    const passages = rows.slice(0, limit);
+    return { passages, ...(rows.length > limit ? { nextCursor: String(offset + limit) } : {}) };
+  }
+}
