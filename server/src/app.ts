@@ -10,6 +10,7 @@ import { createEmbedRateLimits } from './features/embed/embed-rate-limits.js';
 import { embedRoutes } from './features/embed/embed.routes.js';
 import { widgetAssetsRoutes } from './features/embed/widget-assets.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { resourceUpkeepRoutes } from './features/resources/resource-upkeep.routes.js';
 import { resourcesRoutes } from './features/resources/resources.routes.js';
 import { leadsRoutes } from './features/leads/leads.routes.js';
 import { sessionOrApiKeyAuth } from './features/sessions/session-auth.js';
@@ -55,6 +56,7 @@ export function createApp(services: Services): Express {
       keyOf: (req) => authOf(req).keyId,
     }),
   }));
+  app.use(resourceUpkeepRoutes(services.resourceUpkeep));
   app.use(conversationsRoutes(services.conversations));
   app.use(leadsRoutes(services.leads));
   app.use(chatRoutes(services.chat, { heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'chat' }) }));
