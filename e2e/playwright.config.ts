@@ -36,8 +36,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: [{
-    // Builds the widget first: the server serves widget/dist.
-    command: 'npm run -s build && node --import tsx server/src/main.ts',
+    // The compiled server, as `npm start` runs it (the build refreshes whatever is stale; the server serves widget/dist).
+    command: 'node scripts/build.mjs --if-stale && node --enable-source-maps server/dist/main.js',
     cwd: '..',
     url: `${baseURL}/health`,
     reuseExistingServer: false,
