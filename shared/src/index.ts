@@ -22,6 +22,8 @@ export * from './chat/chat-source.schema.js';
 export * from './chat/chat-body.schema.js';
 export * from './chat/streaming-event.schema.js';
 export * from './chat/event-stream.js';
+export * from './text/sentences.js';
+export * from './text/blocks.js';
 export * from './conversations/conversation.schema.js';
 export * from './conversations/conversation-listing.schema.js';
 export * from './leads/lead.schema.js';

@@ -32,11 +32,13 @@ describe('buildPrompt', () => {
 
   it('tells the model to answer only from the context, and the exact fallback text, when restricted', () => {
     const restricted = buildPrompt({ ...DEFAULTS, restrictAnswersToResourcesContentResponse: 'Ask me about shipping.' }, ASK, PASSAGES);
-    expect(restricted.system).toContain('Answer only from the context below');
-    expect(restricted.system).toContain('reply with exactly this text and nothing else: "Ask me about shipping."');
+    expect(restricted.system).toContain('Answer questions only from the context below');
+    expect(restricted.system).toContain('When the context does not contain the answer, reply exactly: "Ask me about shipping."');
+    // Conversation is never refused, restricted or not.
+    expect(restricted.system).toContain('Greetings, thanks, goodbyes');
     expect(restricted.restrictResponse).toBe('Ask me about shipping.');
     const open = buildPrompt(DEFAULTS, ASK, PASSAGES);
-    expect(open.system).not.toContain('Answer only from the context');
+    expect(open.system).not.toContain('only from the context');
     expect(open.restrictResponse).toBeUndefined();
   });
 

@@ -1,6 +1,7 @@
 import type { ChatMessage, PersonalityType, ToneType } from '@parley/shared';
 import type { AnswerPrompt, ContextPassage, PromptMessage } from '../../providers/llm/answer-model.js';
 import type { RetrievedChunk } from '../resources/retrieve-chunks.js';
+import type { TurnKind } from './conversational-turn.js';
 
 /** What shapes a chatbot's answers; a resource chat uses the defaults. */
 export interface AnswerSettings {
@@ -33,10 +34,10 @@ function formatTime(seconds: number): string {
   return h > 0 ? `${h}:${mmss}` : mmss;
 }
 
-/** A chunk's citation: its resource (or page title), then page, URL or video time. */
+/** A chunk's citation: its resource (or page title) and section, then page, URL or video time. */
 export function toSourceLabel(chunk: Pick<RetrievedChunk, 'fileName' | 'provenance'>): string {
-  const { page, url, title, startSeconds } = chunk.provenance ?? {};
-  const parts = [title ?? chunk.fileName];
+  const { page, url, title, section, startSeconds } = chunk.provenance ?? {};
+  const parts = [section ? `${title ?? chunk.fileName} › ${section}` : title ?? chunk.fileName];
   if (page !== undefined) parts.push(`page ${page}`);
   if (url !== undefined && url !== parts[0]) parts.push(url);
   if (startSeconds !== undefined) parts.push(`at ${formatTime(startSeconds)}`);
@@ -45,7 +46,15 @@ export function toSourceLabel(chunk: Pick<RetrievedChunk, 'fileName' | 'provenan
 
 /** Chunks as the models see them. */
 export function toPassages(chunks: readonly RetrievedChunk[]): ContextPassage[] {
-  return chunks.map((chunk) => ({ content: chunk.content, source: toSourceLabel(chunk) }));
+  return chunks.map((chunk) => {
+    const { title, section, page, url, startSeconds } = chunk.provenance ?? {};
+    const citation = {
+      resourceId: chunk.resourceId, title: title ?? chunk.fileName,
+      ...(section ? { section } : {}), ...(page !== undefined ? { page } : {}), ...(url ? { url } : {}),
+      ...(startSeconds !== undefined ? { timestampSec: startSeconds } : {}),
+    };
+    return { content: chunk.content, source: toSourceLabel(chunk), citation };
+  });
 }
 
 function systemPrompt(settings: AnswerSettings, passages: readonly ContextPassage[]): string {
@@ -56,12 +65,15 @@ function systemPrompt(settings: AnswerSettings, passages: readonly ContextPassag
   if (!custom && settings.toneType !== 'CUSTOM') lines.push(TONES[settings.toneType]);
   const restrict = settings.restrictAnswersToResourcesContentResponse;
   if (restrict) {
-    lines.push('Answer only from the context below; never from general knowledge.',
-      `If the context does not contain the answer, reply with exactly this text and nothing else: ${JSON.stringify(restrict)}`);
+    lines.push('Answer questions only from the context below; never from general knowledge.',
+      `When the context does not contain the answer, reply exactly: ${JSON.stringify(restrict)}`);
   } else {
     lines.push('Prefer the context below when it is relevant. If it does not cover the question, you may answer from general knowledge and say so.');
   }
-  lines.push('Cite the sources you use by their number, like [1].', '');
+  lines.push(
+    'Greetings, thanks, goodbyes, questions about who you are and requests to talk to a person are conversation, not questions: reply to them briefly and politely, without the context.',
+    'Reply in the language of the visitor\'s message.',
+    'Cite the passages you use by their number, like [1].', '');
   if (passages.length === 0) {
     lines.push('Context: none was found for this question.');
   } else {
@@ -75,7 +87,7 @@ function systemPrompt(settings: AnswerSettings, passages: readonly ContextPassag
  * The prompt of one chat turn: the system prompt from personality, tone, custom prompt, restrict
  * rule and the retrieved context with sources; the recent conversation as messages.
  */
-export function buildPrompt(settings: AnswerSettings, conversation: readonly ChatMessage[], passages: ContextPassage[]): AnswerPrompt {
+export function buildPrompt(settings: AnswerSettings, conversation: readonly ChatMessage[], passages: ContextPassage[], turn?: TurnKind): AnswerPrompt {
   const messages: PromptMessage[] = conversation.slice(-MAX_HISTORY_MESSAGES)
     .map((message) => ({ role: message.fromUser ? 'user' : 'assistant', content: message.text }));
   // Providers want the conversation to open with the user; a welcome message from the chatbot is context only.
@@ -87,6 +99,7 @@ export function buildPrompt(settings: AnswerSettings, conversation: readonly Cha
     passages,
     restrictResponse: settings.restrictAnswersToResourcesContentResponse ?? undefined,
     toneType: settings.toneType,
+    ...(turn ? { turn } : {}),
   };
 }
 

@@ -1,6 +1,5 @@
 import type { ChatbotChatBody, ChatMessage, Model, ResourceChatBody } from '@parley/shared';
 import type { PlanLimits } from '../../config.js';
-import { isRelevant } from '../../providers/llm/local/compose-answer.js';
 import type { ModelRegistry } from '../../providers/llm/model-registry.js';
 import type { ChatbotRecord } from '../chatbots/chatbots.repository.js';
 import type { ChatbotsService } from '../chatbots/chatbots.service.js';
@@ -8,6 +7,7 @@ import type { AuthContext } from '../organisations/organisations.service.js';
 import type { ResourcesService } from '../resources/resources.service.js';
 import type { UsageService } from '../usage/usage.service.js';
 import { buildPrompt, retrievalQuery, toPassages, type AnswerSettings } from './build-prompt.js';
+import { classifyTurn } from './conversational-turn.js';
 import { fixedAnswer, modelAnswer, type PreparedAnswer } from './prepared-answer.js';
 
 export type { PreparedAnswer } from './prepared-answer.js';
@@ -51,8 +51,10 @@ export class ChatService {
    * Prepares the answer of a chatbot already loaded and authorised by the caller, for example the
    * public embed API serving a visitor of a chatbot found by its public id. Counts one message
    * against `plan`, retrieves from the chatbot's resources and applies its personality, tone,
-   * custom prompt and restrict rule. When the chatbot is restricted and its resources hold nothing
-   * relevant, the answer is exactly its restrict text and no model is called.
+   * custom prompt and restrict rule. A conversational turn (greeting, thanks, a request for a
+   * person) is answered as such, never with the restrict text. When the chatbot is restricted and
+   * retrieval finds no passage, the answer is exactly its restrict text and no model is called;
+   * otherwise the model decides whether the passages answer the question.
    *
    * Stream the result with `streamAnswer(res, answer)` (chat/stream-answer.ts) or await `answer.text()`.
    * @param conversation 1..100 messages, the last one from the user (validated by the caller's schema).
@@ -76,10 +78,14 @@ export class ChatService {
   private async prepare(
     organisationId: string, resourceIds: readonly string[], conversation: readonly ChatMessage[], settings: AnswerSettings, model: Model,
   ): Promise<PreparedAnswer> {
-    const chunks = await this.resources.retrieve(organisationId, resourceIds, retrievalQuery(conversation), this.options.contextChunks);
-    const prompt = buildPrompt(settings, conversation, toPassages(chunks));
+    // A greeting, thanks or a request for a person is conversation: never refused, never searched.
+    const turn = classifyTurn(conversation.at(-1)?.text ?? '');
+    const chunks = turn ? [] : await this.resources.retrieve(organisationId, resourceIds, retrievalQuery(conversation), this.options.contextChunks);
+    const prompt = buildPrompt(settings, conversation, toPassages(chunks), turn);
     // decisions.md § Chat and streaming: restricted and nothing relevant → exactly the restrict text.
-    if (prompt.restrictResponse !== undefined && !isRelevant(prompt)) return fixedAnswer(prompt.restrictResponse);
+    // Only an empty retrieval is decided here; otherwise the model judges the passages (the local
+    // engine by its own relevance measure, a provider model by the rule in its system prompt).
+    if (prompt.restrictResponse !== undefined && !turn && chunks.length === 0) return fixedAnswer(prompt.restrictResponse);
     return modelAnswer(this.models.answerModel(model), prompt);
   }
 }

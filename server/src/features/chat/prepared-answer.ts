@@ -1,18 +1,25 @@
-import type { AnswerModel, AnswerPrompt } from '../../providers/llm/answer-model.js';
+import type { AnswerMeta, ChatSource } from '@parley/shared';
+import type { AnswerModel, AnswerPrompt, Citation } from '../../providers/llm/answer-model.js';
+import { holdRestrictText } from './restrict-text.js';
 
 /**
  * An answer ready to be produced: every check (404, 402) has passed and the context is retrieved.
  * Use `deltas` for a stream or `text` for a plain answer; `text` is exactly the concatenation of
- * the deltas.
+ * the deltas. `meta` gives what the answer carries beside its text (sources, refused, handoff).
  */
 export interface PreparedAnswer {
   /** Streams the answer as text deltas. Aborting `signal` cancels the model call. */
   deltas(signal?: AbortSignal): AsyncIterable<string>;
   /** The whole answer. */
   text(signal?: AbortSignal): Promise<string>;
+  /** The metadata of the finished answer whose text is `text`. */
+  meta(text: string): AnswerMeta;
   /** The prompt the model receives (for logging and tests); absent for a fixed answer. */
   readonly prompt?: AnswerPrompt;
 }
+
+/** The longest snippet a source carries. */
+const SNIPPET_CHARS = 240;
 
 async function collect(deltas: AsyncIterable<string>): Promise<string> {
   let text = '';
@@ -20,16 +27,59 @@ async function collect(deltas: AsyncIterable<string>): Promise<string> {
   return text;
 }
 
-/** An answer that a model produces from a prompt. */
+/** `[1]`, `[2, 3]` markers of an answer, as passage indexes (in order, once each). */
+export function markerCitations(text: string, passages: number): Citation[] {
+  const seen = new Set<number>();
+  for (const match of text.matchAll(/\[(\d+(?:\s*[,;]\s*\d+)*)\]/g)) {
+    for (const n of match[1]!.split(/[,;]/).map((part) => Number(part.trim()))) if (n >= 1 && n <= passages) seen.add(n - 1);
+  }
+  return [...seen].map((passage) => ({ passage }));
+}
+
+function clip(text: string): string {
+  const flat = text.replace(/^#+\s.*$/gm, '').replace(/\s+/g, ' ').trim();
+  return flat.length <= SNIPPET_CHARS ? flat : `${flat.slice(0, flat.lastIndexOf(' ', SNIPPET_CHARS - 1))}…`;
+}
+
+/** The sources of an answer: one per cited passage, the same place cited twice only once. */
+export function sourcesOf(prompt: AnswerPrompt, citations: readonly Citation[]): ChatSource[] {
+  const sources = new Map<string, ChatSource>();
+  for (const { passage, snippet } of citations) {
+    const context = prompt.passages[passage];
+    if (!context?.citation) continue;
+    const { resourceId, section, page, url, timestampSec } = context.citation;
+    const key = JSON.stringify([resourceId, section, page, url, timestampSec]);
+    if (!sources.has(key)) sources.set(key, { ...context.citation, snippet: clip(snippet ?? context.content) });
+  }
+  return [...sources.values()];
+}
+
+/**
+ * An answer that a model produces from a prompt. With a restrict text, a provider's answer that
+ * is the restrict text with decoration (quotes, markup, a citation) is sent as exactly the text.
+ */
 export function modelAnswer(model: AnswerModel, prompt: AnswerPrompt): PreparedAnswer {
-  const deltas = (signal: AbortSignal = new AbortController().signal) => model.stream(prompt, signal);
-  return { prompt, deltas, text: (signal) => collect(deltas(signal)) };
+  const restrict = prompt.restrictResponse;
+  const deltas = (signal: AbortSignal = new AbortController().signal) => {
+    const stream = model.stream(prompt, signal);
+    return restrict && !model.citations ? holdRestrictText(stream, restrict) : stream;
+  };
+  return {
+    prompt, deltas,
+    text: (signal) => collect(deltas(signal)),
+    meta(text) {
+      const handoff = prompt.turn === 'handoff' ? { handoff: true } : {};
+      if (restrict !== undefined && text.trim() === restrict.trim()) return { sources: [], refused: true, ...handoff };
+      const citations = model.citations ? model.citations(prompt, text) : markerCitations(text, prompt.passages.length);
+      return { sources: sourcesOf(prompt, citations), ...handoff };
+    },
+  };
 }
 
 /** An answer known in advance (the restrict text), sent as a single delta without any model. */
-export function fixedAnswer(text: string): PreparedAnswer {
+export function fixedAnswer(text: string, meta: AnswerMeta = { sources: [], refused: true }): PreparedAnswer {
   async function* deltas(): AsyncIterable<string> {
     yield text;
   }
-  return { deltas, text: async () => text };
+  return { deltas, text: async () => text, meta: () => meta };
 }

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import type { ChatResponse } from '@parley/shared';
 import type { Logger } from 'pino';
 import { toHttpError } from '../../errors/to-http-error.js';
 import { openEventStream } from '../../http/event-stream.js';
@@ -20,8 +21,13 @@ export interface StreamAnswerOptions {
 export async function streamAnswer(res: Response, answer: PreparedAnswer, options: StreamAnswerOptions = {}): Promise<void> {
   const stream = openEventStream(res, { heartbeatMs: options.heartbeatMs });
   try {
-    for await (const text of answer.deltas(stream.signal)) stream.send({ type: 'partialResponse', data: { text } });
-    stream.send({ type: 'streamEnd' });
+    let whole = '';
+    for await (const text of answer.deltas(stream.signal)) {
+      whole += text;
+      stream.send({ type: 'partialResponse', data: { text } });
+    }
+    // `data` (sources, refused, handoff) is an extension of the contract's streamEnd.
+    stream.send({ type: 'streamEnd', data: answer.meta(whole) });
   } catch (err) {
     if (stream.signal.aborted) return;
     const httpError = toHttpError(err);
@@ -33,18 +39,19 @@ export async function streamAnswer(res: Response, answer: PreparedAnswer, option
 }
 
 /**
- * Produces a plain answer (`201 {text}`), aborting the model call when the client goes away
+ * Produces a plain answer (`201 {text, sources, …}`), aborting the model call when the client goes away
  * first (`res` 'close' before the response finished). Returns undefined in that case: there is
  * nobody left to answer, and a vanished client is not a server error.
  */
-export async function plainAnswer(res: Response, answer: PreparedAnswer): Promise<{ text: string } | undefined> {
+export async function plainAnswer(res: Response, answer: PreparedAnswer): Promise<ChatResponse | undefined> {
   const controller = new AbortController();
   const abort = () => { if (!res.writableFinished) controller.abort(new Error('the client closed the connection')); };
   res.on('close', abort);
   // The client may have left while the answer was being prepared: 'close' has then already fired.
   if (res.destroyed || !res.socket || res.socket.destroyed) abort();
   try {
-    return { text: await answer.text(controller.signal) };
+    const text = await answer.text(controller.signal);
+    return { text, ...answer.meta(text) };
   } catch (err) {
     if (controller.signal.aborted) return undefined;
     throw err;

@@ -8,6 +8,8 @@ export interface ChunkProvenance {
   page?: number;
   url?: string;
   title?: string;
+  /** The heading path inside the document, "FAQ › Returns". */
+  section?: string;
   startSeconds?: number;
   endSeconds?: number;
 }

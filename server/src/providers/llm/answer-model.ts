@@ -1,9 +1,20 @@
+import type { ChatSource } from '@parley/shared';
+import type { TurnKind } from '../../features/chat/conversational-turn.js';
+
 /** One passage of retrieved context, as a model sees it. */
 export interface ContextPassage {
-  /** The passage text. */
+  /** The passage text (Markdown-like: heading lines give its section path). */
   content: string;
   /** Human-readable origin for citations: "manual.pdf, page 3". */
   source: string;
+  /** Where it came from, as answers cite it (the snippet is chosen per answer). */
+  citation?: Omit<ChatSource, 'snippet'>;
+}
+
+/** A passage an answer drew on: its index in the prompt and, when known, the sentence quoted. */
+export interface Citation {
+  passage: number;
+  snippet?: string;
 }
 
 /** One turn of the conversation, in model terms. */
@@ -29,6 +40,8 @@ export interface AnswerPrompt {
   restrictResponse?: string;
   /** Wording hint for the local engine's own sentences (greetings, "not found"). */
   toneType?: 'HUMOROUS' | 'FRIENDLY' | 'FORMAL' | 'CUSTOM';
+  /** Set when the visitor's message is conversation (a greeting, thanks, a request for a person), not a question. */
+  turn?: TurnKind;
 }
 
 /** A model that answers a prompt as a stream of text deltas (architecture.md § Models). */
@@ -38,4 +51,6 @@ export interface AnswerModel {
    * Aborting `signal` cancels the underlying call (the HTTP request of a provider).
    */
   stream(prompt: AnswerPrompt, signal: AbortSignal): AsyncIterable<string>;
+  /** The passages an answer drew on; without it, the answer's `[n]` markers say. */
+  citations?(prompt: AnswerPrompt, text: string): Citation[];
 }

@@ -1,11 +1,13 @@
-import type { AnswerPrompt } from '../answer-model.js';
+import { conversationalReply } from '../../../features/chat/conversational-turn.js';
+import type { AnswerPrompt, Citation } from '../answer-model.js';
 import { rankSentences, relevanceOf, type ScoredSentence } from './rank-sentences.js';
 import { questionTerms } from './text-terms.js';
 
 /**
  * Below this relevance the context is taken to hold nothing about the question. With the restrict
- * text set, the answer is then exactly that text (decisions.md § Chat and streaming). Chosen with
- * server/bench/chat-quality.bench.ts on SQuAD 2.0 (unanswerable vs answerable questions).
+ * text set, the answer is then exactly that text (decisions.md § Chat and streaming). Chosen on the
+ * visitor-questions development set (server/bench/visitor-questions.bench.ts): paraphrased
+ * on-topic questions against off-topic ones that share the domain's words.
  */
 export const RESTRICT_RELEVANCE_THRESHOLD = 0.35;
 /** Without the restrict text, weaker matches are still offered; below this the engine says it found nothing. */
@@ -14,11 +16,17 @@ export const ANSWER_RELEVANCE_THRESHOLD = 0.2;
 const MAX_BODY_CHARS = 450;
 
 const NOT_FOUND: Record<NonNullable<AnswerPrompt['toneType']>, string> = {
-  FRIENDLY: "Sorry, I couldn't find anything about that in my resources. Could you rephrase your question, or ask about something else?",
-  FORMAL: 'I could not find information on this subject in the available resources. Please rephrase your question or ask about another topic.',
-  HUMOROUS: "I searched every page I have and came back empty-handed. Could you rephrase that, or ask me about something else?",
-  CUSTOM: "I couldn't find anything about that in my resources. Could you rephrase your question?",
+  FRIENDLY: "Sorry, I couldn't find anything about that in my resources.",
+  FORMAL: 'I could not find information on this subject in the available resources.',
+  HUMOROUS: 'I searched every page I have and came back empty-handed.',
+  CUSTOM: "I couldn't find anything about that in my resources.",
 };
+
+/** What the local engine answers, and the passages (with the sentences) it drew on. */
+export interface LocalAnswer {
+  text: string;
+  citations: Citation[];
+}
 
 /** The question's subject words; a short follow-up ("and its price?") borrows the previous question's at half weight. */
 export function termsOf(prompt: AnswerPrompt): Map<string, number> {
@@ -31,53 +39,67 @@ export function termsOf(prompt: AnswerPrompt): Map<string, number> {
   return terms;
 }
 
-function smallTalk(question: string, tone: AnswerPrompt['toneType']): string {
-  if (/\b(thanks|thank you|thx|cheers)\b/i.test(question)) return tone === 'FORMAL' ? 'You are welcome.' : "You're welcome! Anything else I can help with?";
-  if (/^\s*(hi|hello|hey|good (morning|afternoon|evening))\b/i.test(question)) {
-    return tone === 'FORMAL' ? 'Good day. How may I help you?' : 'Hi! What would you like to know?';
-  }
-  return 'Could you tell me a little more about what you are looking for?';
-}
+const PRONOUN_START = /^(he|she|it|they|this|these|those|his|her|its|their|there|that)\b/i;
 
+/**
+ * The best sentence, and a second only when it adds what the first lacks: the sentence naming the
+ * subject of a pronoun, the one an introducing sentence ("The steps are:") leads to, or a strong
+ * sentence of the same block that covers question words the first does not (a two-part question).
+ */
 function pickSentences(ranked: readonly ScoredSentence[]): ScoredSentence[] {
   const [best] = ranked;
   if (!best) return [];
-  const chosen = [best];
-  const words = best.text.split(/\s+/).length;
-  const next = ranked.find((s) => s.passage === best.passage && s.position === best.position + 1);
+  const sameBlock = (s: ScoredSentence) => s.passage === best.passage && s.block === best.block;
+  const next = ranked.find((s) => sameBlock(s) && s.position === best.position + 1);
+  const previous = ranked.find((s) => sameBlock(s) && s.position === best.position - 1);
   const missing = (s: ScoredSentence) => [...s.stems].some((term) => !best.stems.has(term));
-  const previous = ranked.find((s) => s.passage === best.passage && s.position === best.position - 1);
-  // A sentence opening with a pronoun ("It was built in 1890.") needs the one naming its subject.
-  const dangling = previous && /^(he|she|it|they|this|these|those|his|her|its|their)\b/i.test(best.text);
-  // A short or introducing sentence ("The steps are:") needs the one after it to make sense.
-  const second = dangling ? previous : next && (words < 10 || best.text.endsWith(':'))
-    ? next
-    : ranked.slice(1, 4).find((s) => s.score >= 0.9 * best.score && s.coverage > best.coverage * 0.8 && missing(s));
+  const words = best.text.split(/\s+/).length;
+  const second = previous && PRONOUN_START.test(best.text) ? previous
+    : next && (words < 8 || best.text.endsWith(':')) ? next
+      : ranked.slice(1, 4).find((s) => s.score >= 0.9 * best.score && s.coverage > best.coverage * 0.8 && missing(s) && s.coverage - best.coverage > -0.5);
+  const chosen = [best];
   if (second && best.text.length + second.text.length < MAX_BODY_CHARS) chosen.push(second);
   return chosen.sort((a, b) => a.passage - b.passage || a.position - b.position);
 }
 
+/** Without the restrict text and without a match: say so, and name what the knowledge does cover. */
+function notFound(prompt: AnswerPrompt, ranked: readonly ScoredSentence[]): string {
+  const topics = [...new Set(ranked.slice(0, 12).map((s) => s.section.at(-1)).filter((t): t is string => Boolean(t)))].slice(0, 3);
+  const base = NOT_FOUND[prompt.toneType ?? 'FRIENDLY'];
+  return topics.length === 0 ? `${base} Could you rephrase your question?`
+    : `${base} I can help with questions such as ${topics.join(', ')}. Could you rephrase your question?`;
+}
+
 /**
- * The local engine's whole answer: the context sentences that best answer the question, followed
- * by their sources; the restrict text when the context is not relevant enough and the chatbot is
- * restricted; a short reply of its own for small talk or when nothing was found.
+ * The local engine's whole answer: the context sentences that best answer the question (their
+ * sources are returned as citations, not written into the text); the restrict text when the
+ * context is not relevant enough and the chatbot is restricted; a short reply of its own for
+ * conversation, or when nothing was found.
  */
-export function composeAnswer(prompt: AnswerPrompt): string {
+export function composeLocalAnswer(prompt: AnswerPrompt): LocalAnswer {
+  if (prompt.turn) return { text: conversationalReply(prompt.turn, prompt.question, prompt.toneType), citations: [] };
   const terms = termsOf(prompt);
-  if (terms.size === 0) return prompt.restrictResponse ?? smallTalk(prompt.question, prompt.toneType);
-  const ranked = rankSentences(prompt.question, terms, prompt.passages);
+  const ranked = terms.size === 0 ? [] : rankSentences(prompt.question, terms, prompt.passages);
   const relevance = relevanceOf(ranked);
-  if (prompt.restrictResponse !== undefined && relevance < RESTRICT_RELEVANCE_THRESHOLD) return prompt.restrictResponse;
-  if (relevance < ANSWER_RELEVANCE_THRESHOLD) return NOT_FOUND[prompt.toneType ?? 'FRIENDLY'];
+  if (prompt.restrictResponse !== undefined && relevance < RESTRICT_RELEVANCE_THRESHOLD) return { text: prompt.restrictResponse, citations: [] };
+  if (relevance < ANSWER_RELEVANCE_THRESHOLD) return { text: notFound(prompt, ranked), citations: [] };
   const chosen = pickSentences(ranked);
-  const body = chosen.map((s) => s.text).join(' ');
-  const sources = [...new Set(chosen.map((s) => prompt.passages[s.passage]?.source).filter(Boolean))];
-  return sources.length === 0 ? body : `${body}\n\n${sources.length > 1 ? 'Sources' : 'Source'}: ${sources.join('; ')}`;
+  const citations = new Map<number, string[]>();
+  for (const sentence of chosen) citations.set(sentence.passage, [...(citations.get(sentence.passage) ?? []), sentence.text]);
+  return {
+    text: chosen.map((s) => s.text).join(' '),
+    citations: [...citations].map(([passage, sentences]) => ({ passage, snippet: sentences.join(' ') })),
+  };
+}
+
+/** The local engine's answer text. */
+export function composeAnswer(prompt: AnswerPrompt): string {
+  return composeLocalAnswer(prompt).text;
 }
 
 /**
  * Whether the passages hold anything relevant to the prompt's question, by the same measure the
- * local engine answers with; the chat service uses it to apply the restrict rule before any model.
+ * local engine answers with (the conversation analyser's unanswered-question check uses it).
  */
 export function isRelevant(prompt: Pick<AnswerPrompt, 'question' | 'messages' | 'passages'>): boolean {
   const terms = termsOf({ ...prompt, system: '' });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerPrompt, ContextPassage } from '../answer-model.js';
-import { composeAnswer, isRelevant } from './compose-answer.js';
+import { composeAnswer, composeLocalAnswer, isRelevant } from './compose-answer.js';
 import { LocalAnswerModel } from './local-answer-model.js';
-import { splitSentences } from './split-sentences.js';
 import { stem } from './text-terms.js';
 
 const PASSAGES: ContextPassage[] = [
@@ -27,20 +26,6 @@ async function deltasOf(p: AnswerPrompt, signal = new AbortController().signal):
   return deltas;
 }
 
-describe('splitSentences', () => {
-  it('splits at sentence ends but not after abbreviations, initials or decimals', () => {
-    expect(splitSentences('Dr. Byrne paid 3.5 euros. J. R. R. Tolkien wrote it! Did he? Yes.\n\n- a list item\n- another'))
-      .toEqual(['Dr. Byrne paid 3.5 euros.', 'J. R. R. Tolkien wrote it!', 'Did he?', 'Yes.', '- a list item', '- another']);
-  });
-
-  it('cuts an over-long sentence at clause boundaries', () => {
-    const long = Array.from({ length: 12 }, (_, i) => `clause number ${i} says something fairly long about the topic`).join('; ');
-    const pieces = splitSentences(long);
-    expect(pieces.length).toBeGreaterThan(1);
-    for (const piece of pieces) expect(piece.length).toBeLessThanOrEqual(400);
-  });
-});
-
 describe('stem', () => {
   it('maps inflections of a word to one stem', () => {
     expect(new Set(['ship', 'ships', 'shipped', 'shipping'].map(stem))).toEqual(new Set(['ship']));
@@ -52,7 +37,7 @@ describe('stem', () => {
 describe('composeAnswer', () => {
   it('answers with the sentence that answers the question, and cites its source', () => {
     expect(composeAnswer(prompt('How long does it take for standard parcels to ship?')))
-      .toBe('Standard parcels ship within 2 working days of the order.\n\nSource: shipping.pdf, page 2');
+      .toBe('Standard parcels ship within 2 working days of the order.');
     expect(composeAnswer(prompt('Who founded Parley?'))).toMatch(/^Parley Ltd\. was founded in 2014 by Dr\. Ada Byrne in Dublin\./);
     expect(composeAnswer(prompt('How much does express delivery cost?'))).toContain('Express delivery costs 9 euros');
   });
@@ -73,15 +58,24 @@ describe('composeAnswer', () => {
     expect(composeAnswer(prompt('What is the boiling point of mercury?', { toneType: 'FORMAL' }))).toMatch(/^I could not find information/);
   });
 
-  it('replies to small talk without citing anything', () => {
-    expect(composeAnswer(prompt('Hello!'))).toBe('Hi! What would you like to know?');
-    expect(composeAnswer(prompt('thanks', { toneType: 'FORMAL' }))).toBe('You are welcome.');
+  it('replies to a conversational turn without citing anything, even when restricted', () => {
+    expect(composeLocalAnswer(prompt('Hello!', { turn: 'greeting', restrictResponse: 'No.' }))).toEqual({ text: 'Hi! What would you like to know?', citations: [] });
+    expect(composeAnswer(prompt('thanks', { turn: 'thanks', toneType: 'FORMAL' }))).toBe('You are welcome. Is there anything else I can help you with?');
+  });
+
+  it('cites the passage and the sentence it quoted', () => {
+    expect(composeLocalAnswer(prompt('Who founded Parley?')).citations).toEqual([{ passage: 1, snippet: expect.stringMatching(/^Parley Ltd\. was founded/) }]);
+  });
+
+  it('never quotes a heading as sentence text', () => {
+    const passages = [{ source: 'faq.md', content: '# FAQ\n## Opening hours\nThe Bristol shop is open Tuesday to Saturday from 10am to 6pm.' }];
+    expect(composeAnswer({ ...prompt('When is the Bristol shop open?'), passages })).toBe('The Bristol shop is open Tuesday to Saturday from 10am to 6pm.');
   });
 
   it('adds the sentence naming the subject when the best one opens with a pronoun', () => {
     const passages = [{ source: 'tower.txt', content: 'The Eiffel Tower stands in Paris. It was completed in 1889 for the World Fair. Visitors climb it daily.' }];
     expect(composeAnswer({ ...prompt('When was the tower completed?'), passages }))
-      .toBe('The Eiffel Tower stands in Paris. It was completed in 1889 for the World Fair.\n\nSource: tower.txt');
+      .toBe('The Eiffel Tower stands in Paris. It was completed in 1889 for the World Fair.');
   });
 
   it('understands a short follow-up through the previous question', () => {

@@ -1,5 +1,5 @@
-import type { AnswerModel, AnswerPrompt } from '../answer-model.js';
-import { composeAnswer } from './compose-answer.js';
+import type { AnswerModel, AnswerPrompt, Citation } from '../answer-model.js';
+import { composeAnswer, composeLocalAnswer } from './compose-answer.js';
 
 /**
  * The built-in offline engine (architecture.md § Models): answers from the retrieved passages'
@@ -13,5 +13,11 @@ export class LocalAnswerModel implements AnswerModel {
       if (signal.aborted) throw signal.reason;
       yield piece;
     }
+  }
+
+  /** The passages and sentences the answer quoted (the engine is deterministic: the same prompt gives the same answer). */
+  citations(prompt: AnswerPrompt, text: string): Citation[] {
+    const answer = composeLocalAnswer(prompt);
+    return answer.text === text ? answer.citations : [];
   }
 }

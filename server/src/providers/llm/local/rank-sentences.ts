@@ -1,5 +1,5 @@
 import type { ContextPassage } from '../answer-model.js';
-import { splitSentences } from './split-sentences.js';
+import { segmentText } from '@parley/shared';
 import { contentStems, isStopWord, stem, tokenize } from './text-terms.js';
 
 /** How much a passage lacking the question's names and numbers loses in relevance (all missing: everything). */
@@ -8,12 +8,18 @@ const MISSING_KEY_PENALTY = 1;
 const PARTIAL_MATCH = 0.5;
 /** Weight of the retrieval rank (best passage: +0.3, second: +0.15, ...); tuned on SQuAD (server/bench/chat-quality.bench.ts). */
 const RANK_PRIOR = 0.3;
+/** Credit of question words found only in a sentence's headings, against words in the sentence itself. */
+const SECTION_CREDIT = 0.5;
 /** How much relevance a question loses for subject words found nowhere in the context (all absent: half). */
 const ABSENT_PENALTY = 0.5;
 
 /** One sentence of the retrieved context, scored against the question. */
 export interface ScoredSentence {
   text: string;
+  /** The headings above it, outermost first. */
+  section: string[];
+  /** Its block (paragraph, list item, row) within the passage: neighbours in one block belong together. */
+  block: number;
   /** Index of its passage in the retrieval order. */
   passage: number;
   /** Index of the sentence within its passage. */
@@ -102,13 +108,13 @@ function phraseBonus(questionOrder: string[], sentenceOrder: string[]): number {
  */
 export function rankSentences(question: string, terms: Map<string, number>, passages: readonly ContextPassage[]): ScoredSentence[] {
   const seen = new Set<string>();
-  const candidates: Omit<ScoredSentence, 'coverage' | 'passageCoverage' | 'missingKeys' | 'absent' | 'score'>[] = [];
+  const candidates: (Omit<ScoredSentence, 'coverage' | 'passageCoverage' | 'missingKeys' | 'absent' | 'score'> & { sectionStems: Set<string> })[] = [];
   const passageStems = passages.map((passage, index) => {
-    splitSentences(passage.content).forEach((text, position) => {
+    segmentText(passage.content).forEach(({ text, section, block }, position) => {
       const key = text.toLowerCase();
       if (seen.has(key)) return;
       seen.add(key);
-      candidates.push({ text, passage: index, position, stems: new Set(contentStems(text)) });
+      candidates.push({ text, section, block, passage: index, position, stems: new Set(contentStems(text)), sectionStems: new Set(contentStems(section.join(' '))) });
     });
     return new Set(contentStems(passage.content));
   });
@@ -126,8 +132,10 @@ export function rankSentences(question: string, terms: Map<string, number>, pass
   const absent = [...terms].reduce((sum, [term, w]) => sum + (matchOf(term, allStems) === 0 ? w : 0), 0) / termTotal;
   const missingKeysOf = (passage: number) => keys.length === 0 ? 0
     : keys.filter((key) => !passageStems[passage]?.has(key)).length / keys.length;
-  return candidates.map((candidate) => {
-    const coverage = coverageOf(candidate.stems);
+  return candidates.map(({ sectionStems, ...candidate }) => {
+    // The section's headings count for half: "## Delivery" tells where a sentence is, not what it says.
+    const own = coverageOf(candidate.stems);
+    const coverage = own + SECTION_CREDIT * (coverageOf(new Set([...candidate.stems, ...sectionStems])) - own);
     const novel = [...candidate.stems].some((s) => !questionStems.has(s));
     let score = coverage + phraseBonus(questionOrder, contentStems(candidate.text)) + RANK_PRIOR / (1 + candidate.passage);
     if (coverage > 0 && hasAnswerType(type, candidate.text, questionStems)) score += 0.08;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkSections, sectionHash, splitSentences } from './chunk-text.js';
+import { chunkSections, sectionHash } from './chunk-text.js';
 
 const sentence = (i: number) => `Sentence number ${i} has exactly seven words.`;
 
@@ -29,9 +29,18 @@ describe('chunkSections', () => {
   });
 });
 
-describe('splitSentences', () => {
-  it('splits at sentence ends and cuts over-long sentences into windows', () => {
-    expect(splitSentences('Dr. Who? Yes! It is 3.5 m long. "Quoted" too.', 100)).toEqual(['Dr.', 'Who?', 'Yes!', 'It is 3.5 m long.', '"Quoted" too.']);
-    expect(splitSentences('a b c d e', 2)).toEqual(['a b', 'c d', 'e']);
+describe('structured chunks', () => {
+  it('keeps headings as a section path and as heading lines, never as sentence text', () => {
+    const text = ['# FAQ', '', '## Opening hours', 'The Bristol shop is open from 10am.', '', '## Contact', 'Email hello@willowandwick.test for help.'].join('\n');
+    const [chunk] = chunkSections([{ provenance: {}, units: [{ text }] }]);
+    expect(chunk!.content).toBe('# FAQ\n## Opening hours\nThe Bristol shop is open from 10am.\n## Contact\nEmail hello@willowandwick.test for help.');
+    expect(chunk!.provenance.section).toBe('FAQ › Opening hours');
+  });
+
+  it('starts a chunk cut inside a section with its heading path', () => {
+    const body = Array.from({ length: 8 }, (_, i) => sentence(i)).join(' ');
+    const chunks = chunkSections([{ provenance: {}, units: [{ text: `# Guide\n## Care\n${body}` }] }], { targetWords: 21, overlapWords: 0 });
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) expect(chunk.content.startsWith('# Guide\n## Care\n')).toBe(true);
   });
 });

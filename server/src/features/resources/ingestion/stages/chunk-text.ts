@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SECTION_SEPARATOR, segmentText, splitParagraph, type TextSegment } from '@parley/shared';
 import type { ChunkProvenance } from '../../retrieve-chunks.js';
 import type { SourceSection, TextUnit } from '../ingestion-types.js';
 
@@ -6,7 +7,7 @@ import type { SourceSection, TextUnit } from '../ingestion-types.js';
 export interface TextChunk {
   content: string;
   provenance: ChunkProvenance;
-  /** Hash of the section it was cut from: a re-sync keeps chunks whose section did not change. */
+  /** Hash of the section it was cut from (and of the pipeline): a re-sync keeps chunks whose section did not change. */
   contentHash: string;
 }
 
@@ -20,66 +21,107 @@ export interface ChunkOptions {
 /** About 240 tokens per chunk with about 50 of overlap: small enough to rank sharply, big enough to answer. */
 export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { targetWords: 180, overlapWords: 40 };
 
+/**
+ * The version of the text pipeline (splitter and chunker). It is part of every section hash, so a
+ * changed pipeline re-indexes a resource at its next sync instead of keeping stale chunks.
+ */
+export const TEXT_PIPELINE_VERSION = 'structured-2';
+
+/** A new top-level section closes a chunk that already holds this many words. */
+const SECTION_BREAK_WORDS = 60;
+
 const wordCount = (text: string) => (text.match(/\S+/g) ?? []).length;
 
-/** Splits text into sentences; a sentence longer than `maxWords` is cut into word windows. */
-export function splitSentences(text: string, maxWords: number): string[] {
-  const sentences = text.replace(/\s+/g, ' ').trim().split(/(?<=[.!?…。])\s+(?=[\p{Lu}\p{N}"'“‘([])/u);
-  return sentences.flatMap((sentence) => {
-    const words = sentence.split(' ');
-    if (words.length <= maxWords) return sentence ? [sentence] : [];
-    const pieces: string[] = [];
-    for (let start = 0; start < words.length; start += maxWords) pieces.push(words.slice(start, start + maxWords).join(' '));
-    return pieces;
-  });
-}
-
-/** The hash identifying a section's content and provenance. */
+/** The hash identifying a section's content and provenance under the current pipeline. */
 export function sectionHash(section: SourceSection): string {
-  return createHash('sha256').update(JSON.stringify([section.provenance, section.units])).digest('hex');
+  return createHash('sha256').update(JSON.stringify([TEXT_PIPELINE_VERSION, section.provenance, section.units])).digest('hex');
 }
 
-interface Piece { text: string; words: number; unit: TextUnit }
+interface Piece { segment: TextSegment; words: number; unit?: TextUnit }
+
+/** The pieces of a section: structured sentences, or for timed units (captions) each unit's sentences with its time. */
+function piecesOf(section: SourceSection): Piece[] {
+  const timed = section.units.some((unit) => unit.startSeconds !== undefined);
+  if (!timed) {
+    return segmentText(section.units.map((unit) => unit.text).join('\n')).map((segment) => ({ segment, words: wordCount(segment.text) }));
+  }
+  // Captions are one running text: their cues join on one line.
+  return section.units.flatMap((unit) => splitParagraph(unit.text)
+    .map((text) => ({ segment: { text, kind: 'paragraph' as const, section: [], block: 0 }, words: wordCount(text), unit })));
+}
+
+const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((part, i) => part === b[i]);
+
+/**
+ * Writes pieces back as Markdown-like text: the heading path of the first piece, then each
+ * heading where the path changes, list items as `- `, table rows and paragraphs on lines of
+ * their own. Readers of a chunk (the local engine) recover the structure with `segmentText`.
+ */
+function render(pieces: readonly Piece[]): string {
+  const lines: string[] = [];
+  let path: readonly string[] = [];
+  let block = -1;
+  for (const { segment } of pieces) {
+    if (!samePath(path, segment.section)) {
+      const common = segment.section.findIndex((part, i) => path[i] !== part);
+      const from = common === -1 ? segment.section.length : common;
+      segment.section.slice(from).forEach((heading, i) => lines.push(`${'#'.repeat(Math.min(6, from + i + 1))} ${heading}`));
+      path = segment.section;
+      block = -1;
+    }
+    const prefix = segment.kind === 'item' ? '- ' : '';
+    if (segment.block === block && segment.kind === 'paragraph') lines[lines.length - 1] += ` ${segment.text}`;
+    else lines.push(`${prefix}${segment.text}`);
+    block = segment.block;
+  }
+  return lines.join('\n');
+}
 
 function toChunk(pieces: Piece[], section: SourceSection, contentHash: string): TextChunk {
-  const timed = pieces.filter((piece) => piece.unit.startSeconds !== undefined);
+  const timed = pieces.filter((piece) => piece.unit?.startSeconds !== undefined);
   const provenance: ChunkProvenance = { ...section.provenance };
+  const path = pieces[0]?.segment.section ?? [];
+  if (path.length > 0) provenance.section = path.join(SECTION_SEPARATOR);
   if (timed.length > 0) {
-    provenance.startSeconds = timed[0]!.unit.startSeconds;
-    const end = timed[timed.length - 1]!.unit.endSeconds;
+    provenance.startSeconds = timed[0]!.unit!.startSeconds;
+    const end = timed[timed.length - 1]!.unit!.endSeconds;
     if (end !== undefined) provenance.endSeconds = end;
   }
-  return { content: pieces.map((piece) => piece.text).join(' '), provenance, contentHash };
+  return { content: render(pieces), provenance, contentHash };
 }
 
 /**
  * Cuts sections into overlapping chunks along sentence boundaries. A chunk never spans two
- * sections, so its page, URL or title is exact; timed units give it a start and end time.
+ * sources' sections (so its page, URL or title is exact), starts with its heading path, and a new
+ * top-level heading closes a chunk of some size; timed units give it a start and end time.
  */
 export function chunkSections(sections: readonly SourceSection[], options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): TextChunk[] {
   const chunks: TextChunk[] = [];
   for (const section of sections) {
     const contentHash = sectionHash(section);
-    const pieces: Piece[] = section.units.flatMap((unit) => splitSentences(unit.text, options.targetWords)
-      .map((text) => ({ text, words: wordCount(text), unit })));
     let current: Piece[] = [];
     let words = 0;
     let fresh = 0;
-    for (const piece of pieces) {
+    const close = (overlapWords: number) => {
+      chunks.push(toChunk(current, section, contentHash));
+      const overlap: Piece[] = [];
+      let kept = 0;
+      const last = current.at(-1)?.segment.section ?? [];
+      for (let i = current.length - 1; i > 0 && kept + current[i]!.words <= overlapWords && samePath(current[i]!.segment.section, last); i--) {
+        overlap.unshift(current[i]!);
+        kept += current[i]!.words;
+      }
+      current = overlap;
+      words = kept;
+      fresh = 0;
+    };
+    for (const piece of piecesOf(section)) {
+      const top = current.at(-1)?.segment.section.slice(0, 2) ?? [];
+      if (fresh > 0 && words >= SECTION_BREAK_WORDS && !samePath(top, piece.segment.section.slice(0, 2))) close(0);
       current.push(piece);
       words += piece.words;
       fresh++;
-      if (words < options.targetWords) continue;
-      chunks.push(toChunk(current, section, contentHash));
-      const overlap: Piece[] = [];
-      let overlapWords = 0;
-      for (let i = current.length - 1; i > 0 && overlapWords + current[i]!.words <= options.overlapWords; i--) {
-        overlap.unshift(current[i]!);
-        overlapWords += current[i]!.words;
-      }
-      current = overlap;
-      words = overlapWords;
-      fresh = 0;
+      if (words >= options.targetWords) close(options.overlapWords);
     }
     if (fresh > 0) chunks.push(toChunk(current, section, contentHash));
   }

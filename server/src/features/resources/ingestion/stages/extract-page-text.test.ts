@@ -8,14 +8,19 @@ const HTML = `<html><head><title> Tea  shop </title></head><body>
 <footer>Footer</footer><script>track()</script></body></html>`;
 
 describe('extractPageText', () => {
-  it('keeps main content as one unit per block, without navigation, scripts or footers', () => {
+  it('keeps main content as one unit per block, headings and list items marked as in Markdown, without navigation, scripts or footers', () => {
     const { title, units } = extractPageText(HTML, { removeSelectors: ['.ad'] });
     expect(title).toBe('Tea shop');
-    expect(units.map((unit) => unit.text)).toEqual(['Teas', 'Sencha is steamed.', 'Hojicha is roasted.', 'Matcha', 'Gyokuro', 'Nested article.']);
+    expect(units.map((unit) => unit.text)).toEqual(['# Teas', 'Sencha is steamed.', 'Hojicha is roasted.', '- Matcha', '- Gyokuro', 'Nested article.']);
   });
 
   it('keeps only target selectors when given', () => {
-    expect(extractPageText(HTML, { targetSelectors: ['li'] }).units.map((unit) => unit.text)).toEqual(['Matcha', 'Gyokuro']);
+    expect(extractPageText(HTML, { targetSelectors: ['li'] }).units.map((unit) => unit.text)).toEqual(['- Matcha', '- Gyokuro']);
+  });
+
+  it('writes table rows as pipe rows', () => {
+    const table = '<main><table><tr><th>Room</th><th>Price</th></tr><tr><td>Sea View</td><td>£180</td></tr></table></main>';
+    expect(extractPageText(table).units.map((unit) => unit.text)).toEqual(['| Room | Price |', '| Sea View | £180 |']);
   });
 
   it('falls back to the body when there is no main or article', () => {

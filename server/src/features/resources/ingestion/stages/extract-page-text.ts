@@ -1,4 +1,4 @@
-import { load } from 'cheerio';
+import { load, type CheerioAPI } from 'cheerio';
 import type { TextUnit } from '../ingestion-types.js';
 
 /** Page furniture that is never knowledge: navigation, headers, footers, scripts, forms, banners. */
@@ -28,6 +28,7 @@ export function extractPageText(html: string, options: ExtractOptions = {}): { t
   const targets = options.targetSelectors?.length ? options.targetSelectors : undefined;
   if (!targets) $(BOILERPLATE).remove();
   $('br').replaceWith('\n');
+  markStructure($);
   $(BLOCKS).each((_, element) => { $(element).prepend('\n').append('\n'); });
   let roots = targets ? $(targets.join(', ')) : $('main, article, [role=main]');
   if (!targets) {
@@ -40,6 +41,22 @@ export function extractPageText(html: string, options: ExtractOptions = {}): { t
   const text = roots.toArray().map((element) => $(element).text()).join('\n');
   const units = text.split(/\n+/).map((line) => line.replace(/\s+/g, ' ').trim()).filter(Boolean).map((line) => ({ text: line }));
   return { title, units };
+}
+
+/**
+ * Marks headings, list items and table rows the way Markdown writes them (`## `, `- `, `| a | b |`),
+ * so the chunker reads the page's structure (section paths, items, rows) like a text resource's.
+ */
+function markStructure($: CheerioAPI): void {
+  $('h1, h2, h3, h4, h5, h6').each((_, element) => {
+    const level = Number(element.tagName.slice(1));
+    $(element).text(`\n${'#'.repeat(level)} ${$(element).text().replace(/\s+/g, ' ').trim()}\n`);
+  });
+  $('li').each((_, element) => { $(element).prepend('\n- '); });
+  $('tr').each((_, element) => {
+    const cells = $(element).children('td, th').toArray().map((cell) => $(cell).text().replace(/\s+/g, ' ').replace(/\|/g, '/').trim());
+    if (cells.length > 0) $(element).text(`\n| ${cells.join(' | ')} |\n`);
+  });
 }
 
 /** Whether a CSS selector is one cheerio accepts (checked when the resource is created). */

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { classifyTurn, conversationalReply } from './conversational-turn.js';
+
+describe('classifyTurn', () => {
+  it.each([
+    ['Hello', 'greeting'], ['hiya', 'greeting'], ['good evening', 'greeting'], ['Hi there! How are you?', 'greeting'], ['Bonjour', 'greeting'],
+    ['thank you', 'thanks'], ['cheers', 'thanks'], ['thanks!', 'thanks'], ['ok thanks 👍', 'thanks'], ['شكرا', 'thanks'],
+    ['bye', 'goodbye'], ["that's all, thanks", 'goodbye'],
+    ['who are you?', 'identity'], ['Are you a bot?', 'identity'],
+    ['ok', 'acknowledgement'], ['Got it.', 'acknowledgement'],
+    ['Can I talk to a human?', 'handoff'], ['can I speak to an actual person', 'handoff'], ['I want to speak to someone real', 'handoff'], ['agent please', 'handoff'],
+    ['This is useless', 'complaint'], ["you're not helpful", 'complaint'], ['this is a waste of time', 'complaint'],
+    ["thank you, that's helpful", 'thanks'], ['ok great', 'acknowledgement'], ["I'd like to speak to a real person please", 'handoff'],
+  ])('%s is %s', (message, kind) => {
+    expect(classifyTurn(message)).toBe(kind);
+  });
+
+  it.each(['Hi, do you ship to Germany?', 'Thanks, and how much is delivery?', 'Who do I phone at night if the road is flooded?', 'How are you open on Sundays?', 'ok so what time do you open', 'Are you open on Sundays?', 'Can I speak to someone about a wholesale account?', 'Do you have a good day rate?'])(
+    'leaves the question %s to the knowledge', (message) => {
+      expect(classifyTurn(message)).toBeUndefined();
+    });
+});
+
+describe('conversationalReply', () => {
+  it('replies in the visitor\'s language and the chatbot\'s tone', () => {
+    expect(conversationalReply('greeting', 'Hello', 'FORMAL')).toBe('Good day. How may I help you?');
+    expect(conversationalReply('thanks', 'merci', 'FRIENDLY')).toMatch(/^Avec plaisir/);
+    expect(conversationalReply('handoff', 'אפשר לדבר עם נציג?', 'FRIENDLY')).toMatch(/נציג/);
+  });
+});

@@ -1,0 +1,168 @@
+import type { ToneType } from '@parley/shared';
+
+/** A visitor message that is conversation, not a question for the knowledge. */
+export type TurnKind = 'greeting' | 'thanks' | 'goodbye' | 'identity' | 'acknowledgement' | 'handoff' | 'complaint';
+
+type Language = 'en' | 'de' | 'fr' | 'es' | 'ar' | 'he';
+
+const words = (list: string) => new Set(list.trim().split(/\s+/));
+
+/**
+ * Per kind, the words that make a message that kind (triggers) and the words it may also hold.
+ * A message is conversational only when every word of it is one of these or common filler, so
+ * "hi, do you ship to Germany?" stays a question: "ship" and "Germany" are neither.
+ */
+const KINDS: { kind: TurnKind; triggers: Set<string>; allowed: Set<string>; test?: (tokens: string[]) => boolean }[] = [
+  {
+    kind: 'handoff',
+    triggers: words(`human humans person people someone somebody agent agents operator representative rep staff
+      team advisor adviser menschen mitarbeiter humain personne conseiller conseillère persona humano alguien شخص موظف إنسان נציג אדם`),
+    allowed: words(`speak talk chat connect transfer put through get contact reach call want wanna need like would i i'd can could
+      may let me to with a an the some one real actual live member of customer service support please pls now right away is there
+      possible how do i ich möchte mit einem einer sprechen je veux parler à un une puedo quiero hablar con una التحدث مع إلى
+      أريد לדבר עם אפשר רוצה בן`),
+    test: (tokens) => tokens.length <= 12,
+  },
+  {
+    kind: 'complaint',
+    triggers: words(`useless rubbish pointless stupid terrible awful hopeless annoying unhelpful dumb waste worst rubbish bad nonsense
+      ridiculous frustrating not-helpful`),
+    allowed: words(`this that you you're your are is was it the a an of time chatbot bot thing totally completely really so very
+      such just absolutely at all not helpful help doesn't didn't answer answering my question questions working work me`),
+  },
+  {
+    kind: 'identity',
+    triggers: words(`who bot robot ai chatbot assistant name real human person wer bist qui êtes es tu quién eres من أنت מי אתה`),
+    allowed: words(`are r you u what a an real human person is your am i talking to with can do help me what's whats exactly
+      actually`),
+    test: (tokens) => tokens.includes('you') || tokens.includes('your') || tokens.includes('u') || !/^[a-z']+$/.test(tokens.join('')),
+  },
+  {
+    kind: 'thanks',
+    triggers: words(`thanks thank thx ty ta cheers appreciate appreciated danke merci gracias شكرا شكراً תודה`),
+    allowed: words(`you so very much lot a for your the help helpful info information that's thats that was is it great perfect
+      brilliant lovely awesome cool nice super really again mate kind of all ok okay good useful schön beaucoup muchas جزيلا רבה`),
+  },
+  {
+    kind: 'goodbye',
+    triggers: words(`bye goodbye byebye cya later tschüss wiedersehen revoir adiós adios luego السلامة להתראות that's-all`),
+    allowed: words(`see you ya soon for now have a nice good great lovely day evening weekend one take care then thanks thank
+      ok okay all it nothing else auf au hasta مع`),
+  },
+  {
+    kind: 'greeting',
+    triggers: words(`hi hiya hey heya hello hallo helo howdy yo morning afternoon evening greetings guten bonjour bonsoir salut
+      hola buenos buenas مرحبا السلام أهلا שלום היי`),
+    allowed: words(`good there all everyone team how are you doing today it's going is things tag morgen abend días tardes عليكم`),
+  },
+  {
+    kind: 'acknowledgement',
+    triggers: words(`ok okay k kk okey alright sure fine understood noted gotcha yes yeah yep no nope hmm right d'accord vale gut
+      verstanden got see cool great perfect nice lovely good brilliant awesome`),
+    allowed: words(`i it that's thats makes sense fair enough all right then`),
+  },
+];
+
+/** Words any conversational message may hold. */
+const FILLER = words('oh ah um umm erm well so and just please pls then mate guys really very');
+
+/** Words of a message, lower case, emoji and punctuation dropped ("that's all" → "that's-all" for goodbye). */
+function tokensOf(message: string): string[] {
+  const text = message.normalize('NFKC').toLowerCase().replace(/[’‘]/g, "'").replace(/that'?s (all|it)\b/g, "that's-all")
+    .replace(/not helpful/g, 'not-helpful');
+  return text.match(/[\p{L}\p{N}'-]+/gu)?.map((token) => token.replace(/^'+|'+$/g, '')).filter(Boolean) ?? [];
+}
+
+/** What kind of conversational turn a visitor message is, or undefined for a question or request. */
+export function classifyTurn(message: string): TurnKind | undefined {
+  const tokens = tokensOf(message);
+  if (tokens.length === 0 || tokens.length > 16) return undefined;
+  for (const { kind, triggers, allowed, test } of KINDS) {
+    if (!tokens.some((token) => triggers.has(token))) continue;
+    if (tokens.every((token) => triggers.has(token) || allowed.has(token) || FILLER.has(token)) && (!test || test(tokens))) return kind;
+  }
+  return undefined;
+}
+
+/** The language of a short message, from its script and a few function words (English when unsure). */
+export function languageOf(text: string): Language {
+  if (/\p{Script=Arabic}/u.test(text)) return 'ar';
+  if (/\p{Script=Hebrew}/u.test(text)) return 'he';
+  const t = ` ${text.toLowerCase()} `;
+  if (/\b(danke|hallo|guten|tschüss|wer|bist|sprechen|ich|und|nicht|mit)\b|ß/.test(t)) return 'de';
+  if (/\b(merci|bonjour|bonsoir|salut|qui|êtes|vous|parler|au revoir|je|une)\b/.test(t)) return 'fr';
+  if (/\b(gracias|hola|buenos|buenas|adiós|adios|quién|eres|hablar|persona|con|vale)\b|[¿¡ñ]/.test(t)) return 'es';
+  return 'en';
+}
+
+type Replies = Record<TurnKind, string>;
+
+const REPLIES: Record<Language, { friendly: Replies; formal?: Partial<Replies> }> = {
+  en: {
+    friendly: {
+      greeting: 'Hi! What would you like to know?',
+      thanks: "You're welcome! Anything else I can help with?",
+      goodbye: 'Goodbye, and thanks for stopping by!',
+      identity: "I'm the virtual assistant here: ask me anything about what this site covers and I'll answer from its information.",
+      acknowledgement: 'Is there anything else you would like to know?',
+      handoff: "I can't connect you to a person directly, but if you leave your contact details, someone from the team will get back to you.",
+      complaint: "Sorry that wasn't helpful. Could you tell me a bit more about what you need? You can also leave your contact details for the team.",
+    },
+    formal: {
+      greeting: 'Good day. How may I help you?',
+      thanks: 'You are welcome. Is there anything else I can help you with?',
+      goodbye: 'Thank you for your visit. Goodbye.',
+    },
+  },
+  de: {
+    friendly: {
+      greeting: 'Hallo! Was möchten Sie wissen?', thanks: 'Gern geschehen! Kann ich sonst noch helfen?', goodbye: 'Auf Wiedersehen und danke für Ihren Besuch!',
+      identity: 'Ich bin der virtuelle Assistent dieser Website und beantworte Fragen mit ihren Informationen.',
+      acknowledgement: 'Möchten Sie noch etwas wissen?',
+      handoff: 'Ich kann Sie nicht direkt mit einer Person verbinden, aber wenn Sie Ihre Kontaktdaten hinterlassen, meldet sich das Team bei Ihnen.',
+      complaint: 'Entschuldigung, das hat nicht geholfen. Was genau suchen Sie? Sie können dem Team auch Ihre Kontaktdaten hinterlassen.',
+    },
+  },
+  fr: {
+    friendly: {
+      greeting: 'Bonjour ! Que souhaitez-vous savoir ?', thanks: 'Avec plaisir ! Puis-je vous aider pour autre chose ?', goodbye: 'Au revoir et merci de votre visite !',
+      identity: "Je suis l'assistant virtuel de ce site : je réponds à vos questions à partir de ses informations.",
+      acknowledgement: 'Souhaitez-vous savoir autre chose ?',
+      handoff: "Je ne peux pas vous mettre en relation directement avec une personne, mais si vous laissez vos coordonnées, l'équipe vous recontactera.",
+      complaint: "Désolé, cela ne vous a pas aidé. Pouvez-vous préciser votre demande ? Vous pouvez aussi laisser vos coordonnées à l'équipe.",
+    },
+  },
+  es: {
+    friendly: {
+      greeting: '¡Hola! ¿Qué le gustaría saber?', thanks: '¡De nada! ¿Puedo ayudarle en algo más?', goodbye: '¡Adiós y gracias por su visita!',
+      identity: 'Soy el asistente virtual de este sitio: respondo a sus preguntas con su información.',
+      acknowledgement: '¿Hay algo más que quiera saber?',
+      handoff: 'No puedo ponerle en contacto directamente con una persona, pero si deja sus datos de contacto, el equipo se pondrá en contacto con usted.',
+      complaint: 'Siento que no le haya servido. ¿Puede contarme un poco más? También puede dejar sus datos de contacto al equipo.',
+    },
+  },
+  ar: {
+    friendly: {
+      greeting: 'مرحبًا! كيف يمكنني مساعدتك؟', thanks: 'على الرحب والسعة! هل هناك شيء آخر يمكنني مساعدتك به؟', goodbye: 'مع السلامة، وشكرًا لزيارتك!',
+      identity: 'أنا المساعد الافتراضي لهذا الموقع، وأجيب عن أسئلتك من معلوماته.',
+      acknowledgement: 'هل هناك شيء آخر تود معرفته؟',
+      handoff: 'لا يمكنني تحويلك إلى شخص مباشرةً، لكن إذا تركت بيانات التواصل الخاصة بك فسيتواصل معك الفريق.',
+      complaint: 'آسف لأن ذلك لم يكن مفيدًا. هل يمكنك توضيح ما تحتاجه؟ يمكنك أيضًا ترك بيانات التواصل للفريق.',
+    },
+  },
+  he: {
+    friendly: {
+      greeting: 'שלום! במה אפשר לעזור?', thanks: 'בשמחה! יש עוד משהו שאפשר לעזור בו?', goodbye: 'להתראות ותודה שביקרת!',
+      identity: 'אני העוזר הווירטואלי של האתר ועונה על שאלות מתוך המידע שבו.',
+      acknowledgement: 'יש עוד משהו שתרצה לדעת?',
+      handoff: 'אין לי אפשרות להעביר אותך ישירות לנציג, אבל אם תשאיר פרטי קשר, הצוות יחזור אליך.',
+      complaint: 'מצטער שזה לא עזר. אפשר לפרט מה אתה מחפש? אפשר גם להשאיר פרטי קשר לצוות.',
+    },
+  },
+};
+
+/** A short reply to a conversational turn, in the visitor's language and the chatbot's tone. */
+export function conversationalReply(kind: TurnKind, message: string, tone: ToneType | undefined): string {
+  const replies = REPLIES[languageOf(message)];
+  return (tone === 'FORMAL' ? replies.formal?.[kind] : undefined) ?? replies.friendly[kind];
+}

@@ -1,0 +1,115 @@
+import { splitParagraph, type SplitOptions } from './sentences.js';
+
+/** One structural block of a document: a heading, a list item, a table row or a paragraph. */
+export interface TextBlock {
+  kind: 'heading' | 'item' | 'row' | 'paragraph';
+  /** The block's text without its Markdown marker (`#`, `-`, `|`). */
+  text: string;
+  /** Heading level (1–6), for headings. */
+  level?: number;
+  /** The headings above the block, outermost first. */
+  section: string[];
+}
+
+/** One sentence of a document with where it sits: its section path and the kind of block it came from. */
+export interface TextSegment {
+  text: string;
+  kind: Exclude<TextBlock['kind'], 'heading'>;
+  section: string[];
+  /** Index of its block, so neighbours in the same paragraph can be told apart from the next one. */
+  block: number;
+}
+
+/** The separator of a section path, as shown in citations: "FAQ › Returns". */
+export const SECTION_SEPARATOR = ' › ';
+
+const HEADING = /^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$/;
+const ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+(.*)$/;
+const ROW = /^\s*\|(.*)\|?\s*$/;
+const TABLE_RULE = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+const SENTENCE_END = /[.!?…。！？؟:;]["'”’)\]]?$/;
+
+/** A short line standing alone, without closing punctuation, between sentences: a plain-text heading ("Fire safety"). */
+function looksLikeHeading(line: string, previous: string | undefined, next: string | undefined): boolean {
+  const words = line.split(/\s+/).length;
+  if (words > 7 || line.length > 60 || SENTENCE_END.test(line) || /[,]$/.test(line)) return false;
+  if (!/^[\p{Lu}\p{N}]/u.test(line) || next === undefined || !/^[\p{Lu}\p{N}"“'‘(]/u.test(next)) return false;
+  return previous === undefined || SENTENCE_END.test(previous) || HEADING.test(previous);
+}
+
+function tableCells(line: string): string[] {
+  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+}
+
+/**
+ * Reads Markdown-like text into blocks: `#` headings (and short stand-alone title lines, as PDFs
+ * and captions give them) become the section path of what follows, never text; list items and
+ * table rows stay blocks of their own; other lines are joined into paragraphs, so a line wrapped
+ * in a PDF joins its sentence. A table row reads "Header: value; Header: value".
+ */
+export function parseBlocks(text: string): TextBlock[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const blocks: TextBlock[] = [];
+  const path: { level: number; text: string }[] = [];
+  let paragraph: string[] = [];
+  let header: string[] | undefined;
+  const section = () => path.map((heading) => heading.text);
+  const flush = () => {
+    if (paragraph.length > 0) blocks.push({ kind: 'paragraph', text: paragraph.join(' ').replace(/\s+/g, ' ').trim(), section: section() });
+    paragraph = [];
+  };
+  const enter = (level: number, title: string) => {
+    flush();
+    while (path.length > 0 && path[path.length - 1]!.level >= level) path.pop();
+    path.push({ level, text: title });
+    blocks.push({ kind: 'heading', text: title, level, section: section().slice(0, -1) });
+  };
+  lines.forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line) { flush(); header = undefined; return; }
+    const heading = HEADING.exec(line);
+    if (heading) { enter(heading[1]!.length, heading[2]!.replace(/[*_`]/g, '')); header = undefined; return; }
+    if (ROW.test(line) && line.includes('|', 1)) {
+      flush();
+      if (TABLE_RULE.test(line)) return;
+      const cells = tableCells(line);
+      if (!header) { header = cells; return; }
+      const text = cells.map((cell, i) => (header?.[i] ? `${header[i]}: ${cell}` : cell)).filter(Boolean).join('; ');
+      blocks.push({ kind: 'row', text, section: section() });
+      return;
+    }
+    header = undefined;
+    const item = ITEM.exec(line);
+    if (item) { flush(); blocks.push({ kind: 'item', text: item[1]!.trim(), section: section() }); return; }
+    const previous = paragraph.at(-1) ?? (index > 0 ? lines[index - 1]?.trim() || undefined : undefined);
+    const next = lines[index + 1]?.trim() || undefined;
+    if (looksLikeHeading(line, paragraph.length > 0 ? previous : undefined, next) && (paragraph.length === 0 || SENTENCE_END.test(paragraph.at(-1)!))) {
+      enter(7, line);
+      return;
+    }
+    paragraph.push(line);
+  });
+  flush();
+  return blocks;
+}
+
+/**
+ * The sentences of structured text with their section paths: paragraphs are split into
+ * sentences; a list item or a table row is one segment (cut only when over-long). Headings give
+ * context and are never segments themselves.
+ */
+export function segmentText(text: string, options: SplitOptions = {}): TextSegment[] {
+  const segments: TextSegment[] = [];
+  parseBlocks(text).forEach((block, index) => {
+    if (block.kind === 'heading') return;
+    for (const sentence of splitParagraph(block.text, options)) {
+      segments.push({ text: sentence, kind: block.kind, section: block.section, block: index });
+    }
+  });
+  return segments;
+}
+
+/** The sentences of any text, structure-aware, as plain strings. */
+export function splitSentences(text: string, options: SplitOptions = {}): string[] {
+  return segmentText(text, options).map((segment) => segment.text);
+}
