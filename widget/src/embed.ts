@@ -14,7 +14,7 @@ function mount(): void {
     if (script?.src) {
       const src = new URL(script.src, location.href);
       widgetDefaults.apiBase = src.origin;
-      widgetDefaults.emojiModuleUrl = new URL('widget-emoji.js', src).href;
+      for (const [name, file] of Object.entries(widgetDefaults.chunks)) widgetDefaults.chunks[name] = new URL(file, src).href;
     }
     const chatbotId = script?.dataset.chatbotId;
     if (!chatbotId || document.querySelector(`chatbot-widget[chatbot-id="${CSS.escape(chatbotId)}"]`)) return;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ColorSchema, GradientColorsSchema } from '../common/color.schema.js';
 import { IdSchema } from '../common/id.schema.js';
 import { AccessLevelSchema, ModelSchema } from './chatbot-enums.schema.js';
+import { ColorWarningSchema } from './color-warning.schema.js';
 import { WebsiteIntegrationSchema } from './website-integration.schema.js';
 
 /**
@@ -31,6 +32,8 @@ export const ChatbotSchema = z.object({
   websiteIntegration: WebsiteIntegrationSchema.optional(),
   /** Extension: the public URL of the avatar, once one is uploaded. */
   avatarUrl: z.string().optional(),
+  /** Extension: colour settings the widget paints adjusted for contrast (absent when none). */
+  warnings: z.array(ColorWarningSchema).optional(),
 });
 export type Chatbot = z.infer<typeof ChatbotSchema>;
 

@@ -17,6 +17,20 @@ const fields = {
     .max(5, 'must contain at most 5 messages'),
   welcomeHeaderTitle: z.string().max(200, 'must be at most 200 characters'),
   welcomeHeaderSubtitle: z.string().max(500, 'must be at most 500 characters'),
+  locale: z.string().regex(/^[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*$/, 'must be a language tag such as en, ar or pt-BR')
+    .describe('Extension: the language of the widget\'s own texts (a BCP 47 tag). Absent: the visitor\'s browser language.'),
+  suggestedQuestions: z.array(z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'))
+    .max(5, 'must contain at most 5 questions')
+    .describe('Extension: starter questions the widget offers on an empty conversation; a click asks one.'),
+  leadOfferAfterTurns: z.int().min(1, 'must be at least 1').max(100, 'must be at most 100')
+    .describe('Extension: after this many answers the widget offers the lead form. Absent: only after a refusal or a handoff request.'),
+};
+
+/** The extension sub-fields (decisions.md leaves the widget's language and prompts open). */
+const extensions = {
+  locale: fields.locale.optional(),
+  suggestedQuestions: fields.suggestedQuestions.optional(),
+  leadOfferAfterTurns: fields.leadOfferAfterTurns.optional(),
 };
 
 /** `websiteIntegration` as the API returns it. */
@@ -26,6 +40,7 @@ export const WebsiteIntegrationSchema = z.object({
   bubblePopupMessages: fields.bubblePopupMessages,
   welcomeHeaderTitle: fields.welcomeHeaderTitle.optional(),
   welcomeHeaderSubtitle: fields.welcomeHeaderSubtitle.optional(),
+  ...extensions,
 });
 export type WebsiteIntegration = z.infer<typeof WebsiteIntegrationSchema>;
 
@@ -36,6 +51,7 @@ export const WebsiteIntegrationCreateSchema = z.strictObject({
   bubblePopupMessages: fields.bubblePopupMessages.default([]),
   welcomeHeaderTitle: fields.welcomeHeaderTitle.optional(),
   welcomeHeaderSubtitle: fields.welcomeHeaderSubtitle.optional(),
+  ...extensions,
 });
 
 /** `websiteIntegration` in an update body: given sub-fields replace the stored ones. */
@@ -45,5 +61,6 @@ export const WebsiteIntegrationUpdateSchema = z.strictObject({
   bubblePopupMessages: fields.bubblePopupMessages.optional(),
   welcomeHeaderTitle: fields.welcomeHeaderTitle.optional(),
   welcomeHeaderSubtitle: fields.welcomeHeaderSubtitle.optional(),
+  ...extensions,
 });
 export type WebsiteIntegrationUpdate = z.infer<typeof WebsiteIntegrationUpdateSchema>;

@@ -27,6 +27,12 @@ export const EmbedConfigSchema = z.object({
   bubblePopupMessages: z.array(z.string()),
   welcomeHeaderTitle: z.string().optional(),
   welcomeHeaderSubtitle: z.string().optional(),
+  /** Extension: `websiteIntegration.locale`; absent means the visitor's browser language. */
+  locale: z.string().optional(),
+  /** Extension: `websiteIntegration.suggestedQuestions` (empty when none). */
+  suggestedQuestions: z.array(z.string()).optional(),
+  /** Extension: `websiteIntegration.leadOfferAfterTurns`. */
+  leadOfferAfterTurns: z.int().optional(),
 });
 export type EmbedConfig = z.infer<typeof EmbedConfigSchema>;
 

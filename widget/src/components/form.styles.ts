@@ -29,13 +29,14 @@ export const formStyles = css`
   input {
     display: block;
     width: 100%;
-    margin-top: 5px;
+    margin-block-start: 5px;
     padding: 10px 12px;
     border: 1px solid rgb(15 23 42 / 0.18);
     border-radius: 10px;
     background: #ffffff;
     color: #111827;
-    font-size: 15px;
+    /* 16px or more: iOS Safari zooms the page into smaller inputs on focus. */
+    font-size: 16px;
     font-weight: 400;
   }
   input:focus {
@@ -48,7 +49,7 @@ export const formStyles = css`
   }
   .primary {
     width: 100%;
-    margin-top: 6px;
+    margin-block-start: 6px;
     padding: 11px 14px;
     border: 0;
     border-radius: 10px;

@@ -1,19 +1,19 @@
-import type { EmbedConfig } from '@parley/shared';
-import { accentOf, textOn } from './colors.js';
+import { readablePair, type EmbedConfig } from '@parley/shared';
+import { accentOf } from './colors.js';
+
+/** A text colour that reads at 4.5:1 or better on `background` (shared/src/common/readable-colors.ts). */
+const textOn = (background: string) => readablePair([background]).text;
 
 /**
- * The owner's colors as `--cw-*` custom properties, with readable text colors for each.
- * The 4-color gradient paints the launcher and the header; without it the accent does.
+ * The owner's colors as `--cw-*` custom properties, each with a text color that reads on it.
+ * The 4-color gradient paints the launcher and the header; without it the accent does. A
+ * gradient that no one text color reads on is painted with the stops adjusted that the API
+ * reports in the chatbot's `warnings`.
  */
 export function themeOf(config: EmbedConfig): Record<string, string> {
   // With a gradient, buttons take its first color so the window looks like one palette.
   const accent = accentOf(config.gradientColors?.[0] ?? config.userMessageColor);
-  const gradient = config.gradientColors ? `linear-gradient(135deg, ${config.gradientColors.join(', ')})` : undefined;
-  const headerText = config.gradientColors
-    ? textOn(config.gradientColors[1] ?? config.gradientColors[0]!)
-    : '#ffffff';
-  // White text crosses light and dark stops of a gradient; a soft shadow keeps it legible on both.
-  const headerShadow = gradient && headerText === '#ffffff' ? '0 1px 2px rgb(0 0 0 / 0.28)' : 'none';
+  const header = readablePair(config.gradientColors ?? [accent]);
   return {
     '--cw-bot-bg': config.chatbotMessageColor,
     '--cw-bot-fg': textOn(config.chatbotMessageColor),
@@ -24,10 +24,9 @@ export function themeOf(config: EmbedConfig): Record<string, string> {
     '--cw-secondary-bg': config.secondaryBackgroundColor,
     '--cw-secondary-fg': textOn(config.secondaryBackgroundColor),
     '--cw-accent': accent,
-    '--cw-accent-fg': '#ffffff',
-    '--cw-header-bg': gradient ?? accent,
-    '--cw-header-fg': headerText,
-    '--cw-header-shadow': headerShadow,
+    '--cw-accent-fg': textOn(accent),
+    '--cw-header-bg': config.gradientColors ? `linear-gradient(135deg, ${header.backgrounds.join(', ')})` : accent,
+    '--cw-header-fg': header.text,
     '--cw-focus': accent,
   };
 }

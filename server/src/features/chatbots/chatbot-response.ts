@@ -1,4 +1,4 @@
-import type { Chatbot } from '@parley/shared';
+import { colorWarningsOf, type Chatbot } from '@parley/shared';
 import type { ChatbotRecord } from './chatbots.repository.js';
 
 /** The public URL of a chatbot's avatar; the version query busts caches after an upload. */
@@ -12,6 +12,7 @@ export function avatarUrlOf(publicUrl: string, record: Pick<ChatbotRecord, 'id' 
  */
 export function toChatbotResponse(record: ChatbotRecord, publicUrl: string): Chatbot {
   const avatarUrl = avatarUrlOf(publicUrl, record);
+  const warnings = colorWarningsOf(record);
   return {
     id: record.id,
     name: record.name,
@@ -35,5 +36,6 @@ export function toChatbotResponse(record: ChatbotRecord, publicUrl: string): Cha
       ? { restrictAnswersToResourcesContentResponse: record.restrictAnswersToResourcesContentResponse } : {}),
     ...(record.websiteIntegration ? { websiteIntegration: record.websiteIntegration } : {}),
     ...(avatarUrl ? { avatarUrl } : {}),
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
 }

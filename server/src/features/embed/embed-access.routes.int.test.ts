@@ -53,14 +53,37 @@ describe('origin policy and CORS', () => {
     expect(res.headers.vary).toMatch(/Origin/);
   });
 
-  it('refuses a foreign origin, the bare domain of a wildcard and a missing Origin with 403 and no CORS', async () => {
+  it('refuses a foreign origin, the bare domain of a wildcard and a missing Origin with 403; the refused page may read why', async () => {
     const id = await createChatbot(restricted);
     for (const origin of ['https://evil.example', 'https://allowed.example', undefined]) {
       const request = ctx.anonymous.get(`/v1/embed/${id}/config`);
       const res = origin ? await request.set('Origin', origin) : await request;
       expect(res.status, String(origin)).toBe(403);
-      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+      expect(res.headers['access-control-allow-origin']).toBe(origin);
+      if (origin) expect(res.body.message).toEqual([`this chatbot is not embeddable on ${new URL(origin).hostname}`]);
     }
+    const unknown = await ctx.anonymous.get(`/v1/embed/${ABSENT_ID}/config`).set('Origin', 'https://evil.example');
+    expect([unknown.status, unknown.headers['access-control-allow-origin']]).toEqual([404, 'https://evil.example']);
+    const post = await ctx.anonymous.post(`/v1/embed/${id}/leads`).set('Origin', 'https://evil.example').send({ email: 'a@b.example' });
+    expect([post.status, post.headers['access-control-allow-origin']]).toEqual([403, undefined]);
+  });
+
+  it('passes the owner\'s language, starter questions and lead offer to the widget (extensions)', async () => {
+    const id = await createChatbot({ websiteIntegration: { locale: 'ar', suggestedQuestions: ['What are your hours?'], leadOfferAfterTurns: 3 } });
+    const res = await ctx.anonymous.get(`/v1/embed/${id}/config`);
+    expect(res.body).toMatchObject({ locale: 'ar', suggestedQuestions: ['What are your hours?'], leadOfferAfterTurns: 3 });
+    const bad = await ctx.api.post('/v1/chatbot').send({ name: 'x', websiteIntegration: { locale: 'not a tag', suggestedQuestions: ['a', 'b', 'c', 'd', 'e', 'f'] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toEqual([
+      'websiteIntegration.locale must be a language tag such as en, ar or pt-BR', 'websiteIntegration.suggestedQuestions must contain at most 5 questions',
+    ]);
+  });
+
+  it('warns in the chatbot response about a gradient whose stops it adjusts for contrast', async () => {
+    const res = await ctx.api.post('/v1/chatbot').send({ name: 'Sunset', gradientColors: ['#4F46E5', '#7C3AED', '#DB2777', '#F59E0B'] });
+    expect(res.body.warnings).toEqual([expect.objectContaining({ field: 'gradientColors', textColor: '#ffffff', adjustedTo: ['#4F46E5', '#7C3AED', '#DB2777', '#a36907'] })]);
+    const plain = await ctx.api.post('/v1/chatbot').send({ name: 'Plain', userMessageColor: '#F28F3B' });
+    expect(plain.body.warnings).toBeUndefined();
   });
 
   it('answers preflights of allowed origins with 204 and refuses others', async () => {

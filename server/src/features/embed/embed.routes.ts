@@ -20,10 +20,12 @@ function visitorOf(res: Response): EmbedVisitor {
 function admitVisitor(embed: EmbedService): RequestHandler {
   return async (req, res, next) => {
     res.vary('Origin');
+    const origin = req.get('origin');
+    // A refused GET (the widget's config) may still be read by its page, so the widget can tell
+    // the site owner why in the console; a refused page can send nothing: its preflights get no CORS.
+    if (origin && req.method === 'GET') res.set('access-control-allow-origin', origin);
     const { chatbotId } = parseRequestPart(ChatbotIdParamsSchema, req.params, 'path');
-    const visitor = await embed.admitVisitor(chatbotId, {
-      origin: req.get('origin'), secFetchSite: req.get('sec-fetch-site'), referer: req.get('referer'),
-    });
+    const visitor = await embed.admitVisitor(chatbotId, { origin, secFetchSite: req.get('sec-fetch-site'), referer: req.get('referer') });
     res.locals.embedVisitor = visitor;
     if (visitor.origin) res.set({ 'access-control-allow-origin': visitor.origin, 'access-control-expose-headers': EXPOSED_HEADERS });
     if (req.method !== 'OPTIONS') return next();

@@ -36,6 +36,9 @@ export function toEmbedConfig(record: ChatbotRecord, publicUrl: string): EmbedCo
     bubblePopupMessages: integration?.bubblePopupMessages ?? [],
     ...(integration?.welcomeHeaderTitle ? { welcomeHeaderTitle: integration.welcomeHeaderTitle } : {}),
     ...(integration?.welcomeHeaderSubtitle ? { welcomeHeaderSubtitle: integration.welcomeHeaderSubtitle } : {}),
+    ...(integration?.locale ? { locale: integration.locale } : {}),
+    ...(integration?.suggestedQuestions?.length ? { suggestedQuestions: integration.suggestedQuestions } : {}),
+    ...(integration?.leadOfferAfterTurns ? { leadOfferAfterTurns: integration.leadOfferAfterTurns } : {}),
   };
 }
 

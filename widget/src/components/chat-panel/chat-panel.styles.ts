@@ -40,13 +40,63 @@ export const styles = [baseStyles, css`
     display: flex;
     align-items: center;
     gap: 10px;
-    padding: 14px 10px 14px 16px;
+    padding-block: 14px;
+    padding-inline: 16px 10px;
     background: var(--cw-header-bg);
     color: var(--cw-header-fg);
-    text-shadow: var(--cw-header-shadow, none);
   }
-  header svg {
-    filter: drop-shadow(var(--cw-header-shadow, 0 0 0 transparent));
+  /* Header actions name themselves: a tooltip on hover and on keyboard focus. */
+  .tip {
+    position: relative;
+    flex: none;
+  }
+  .tip::after {
+    content: attr(data-tip);
+    position: absolute;
+    inset-block-start: calc(100% + 6px);
+    inset-inline-end: 0;
+    z-index: 2;
+    padding: 5px 9px;
+    border-radius: 6px;
+    background: #111827;
+    color: #ffffff;
+    font-size: 12.5px;
+    line-height: 1.3;
+    white-space: nowrap;
+    pointer-events: none;
+    opacity: 0;
+    transition: opacity 120ms ease 250ms;
+  }
+  .tip:hover::after, .tip:focus-visible::after {
+    opacity: 1;
+  }
+  .confirm {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 8px;
+    padding: 10px 14px;
+    background: #fffbeb;
+    color: #78350f;
+    border-block-end: 1px solid #fde68a;
+    font-size: 14px;
+  }
+  .confirm p {
+    flex: 1 1 100%;
+    margin: 0;
+  }
+  .confirm button {
+    padding: 6px 12px;
+    border: 1px solid currentColor;
+    border-radius: 999px;
+    background: transparent;
+    font-size: 13.5px;
+    font-weight: 600;
+  }
+  .confirm .danger {
+    background: #991b1b;
+    border-color: #991b1b;
+    color: #ffffff;
   }
   .avatar {
     flex: none;

@@ -7,6 +7,8 @@ import type { EmbedError } from '../../api/embed-error.js';
 import { ChatController } from '../../controllers/chat-controller.js';
 import { MessageSentEvent, WidgetErrorEvent } from '../../events/widget-events.js';
 import { storage } from '../../internal/storage.js';
+import { strings } from '../../i18n/i18n.js';
+import { lockPageScroll } from '../../internal/page-scroll-lock.js';
 import { icons } from '../../styles/icons.js';
 import '../composer/composer.js';
 import type { ComposerSendEvent } from '../composer/composer.js';
@@ -34,6 +36,12 @@ export class CwChatPanel extends LitElement {
 
   @state() private view: 'chat' | 'lead' = 'chat';
   @state() private locked = false;
+  /** "New chat" was pressed on a conversation with messages: asking before it is wiped. */
+  @state() private confirmingReset = false;
+  /** The window fills a phone's screen: the page behind must not scroll and Tab stays inside. */
+  @state() private fullScreen = false;
+  private readonly phone = window.matchMedia('(max-width: 480px)');
+  private unlockScroll: (() => void) | undefined;
 
   private readonly chat = new ChatController(this, () => this.api, () => `parley.${this.config.id}.${this.mode}`,
     (error) => this.reportError(error));
@@ -52,8 +60,39 @@ export class CwChatPanel extends LitElement {
     }
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.phone.addEventListener('change', this.onViewportChange);
+    this.onViewportChange();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.phone.removeEventListener('change', this.onViewportChange);
+    this.unlockScroll?.();
+    this.unlockScroll = undefined;
+  }
+
+  private readonly onViewportChange = (): void => {
+    this.fullScreen = this.mode === 'bubble' && this.phone.matches;
+  };
+
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('active') && this.active) void this.focusFirst();
+    // A full-screen chat on a phone is modal: the host page behind it does not scroll.
+    const modal = this.fullScreen && this.active;
+    if (modal && !this.unlockScroll) this.unlockScroll = lockPageScroll();
+    if (!modal && this.unlockScroll) {
+      this.unlockScroll();
+      this.unlockScroll = undefined;
+    }
+  }
+
+  /** Tab past either end of the full-screen chat wraps around instead of leaving it. */
+  private wrapFocus(toStart: boolean): void {
+    const header = this.renderRoot.querySelector('header');
+    if (toStart) header?.querySelector<HTMLElement>('button')?.focus();
+    else (this.renderRoot.querySelector('cw-composer, cw-lead-form, cw-password-gate') as HTMLElement | null)?.focus();
   }
 
   /** Focus goes to what the visitor will use first: the password, the lead form or the message box. */
@@ -90,23 +129,51 @@ export class CwChatPanel extends LitElement {
     void this.focusFirst();
   }
 
+  private askReset(): void {
+    if (this.chat.messages.length === 0) return;
+    this.confirmingReset = true;
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.confirm .cancel')?.focus());
+  }
+
+  private answerReset(reset: boolean): void {
+    if (reset) this.chat.reset();
+    this.confirmingReset = false;
+    void this.focusFirst();
+  }
+
+  private renderConfirm() {
+    return html`
+      <div class="confirm" role="alertdialog" aria-labelledby="confirm-text" @keydown=${(e: KeyboardEvent) => {
+        if (e.key === 'Escape') { e.stopPropagation(); this.answerReset(false); }
+      }}>
+        <p id="confirm-text">${strings.confirmNew}</p>
+        <button class="danger" @click=${() => this.answerReset(true)}>${strings.confirmNewYes}</button>
+        <button class="cancel" @click=${() => this.answerReset(false)}>${strings.cancel}</button>
+      </div>`;
+  }
+
+  /** A header button: an icon with an accessible name and a tooltip that shows on hover and focus. */
+  private headerButton(label: string, icon: unknown, onClick: () => void, pressed?: boolean) {
+    return html`<button class="icon-button tip" aria-label=${label} data-tip=${label} aria-pressed=${pressed === undefined ? nothing : String(pressed)}
+      @click=${onClick}>${icon}</button>`;
+  }
+
   private renderHeader() {
     const { config } = this;
     const title = config.welcomeHeaderTitle || config.name;
     const close = () => this.dispatchEvent(new Event('cw-close', { bubbles: true, composed: true }));
     return html`
       <header part="header">
-        ${this.view === 'lead' ? html`<button class="icon-button" aria-label="Back to the chat" @click=${() => this.setView('chat')}>${icons.back}</button>` : nothing}
+        ${this.view === 'lead' ? this.headerButton(strings.backToChat, icons.back, () => this.setView('chat')) : nothing}
         ${config.avatarUrl ? html`<img class="avatar" src=${config.avatarUrl} alt="" />` : html`<span class="avatar monogram" aria-hidden="true">${title.charAt(0)}</span>`}
         <div class="titles">
           <h2 id="title">${title}</h2>
           ${config.welcomeHeaderSubtitle ? html`<p class="subtitle">${config.welcomeHeaderSubtitle}</p>` : nothing}
         </div>
         ${this.locked ? nothing : html`
-          <button class="icon-button" aria-label="New conversation" title="New conversation" @click=${() => this.chat.reset()}>${icons.newChat}</button>
-          <button class="icon-button" aria-label="Leave your contact details" title="Leave your contact details" aria-pressed=${String(this.view === 'lead')}
-            @click=${() => this.setView(this.view === 'lead' ? 'chat' : 'lead')}>${icons.contact}</button>`}
-        ${this.mode === 'bubble' ? html`<button class="icon-button" aria-label="Close chat" @click=${close}>${icons.close}</button>` : nothing}
+          ${this.headerButton(strings.newConversationLabel, icons.newChat, () => this.askReset())}
+          ${this.headerButton(strings.contactLabel, icons.contact, () => this.setView(this.view === 'lead' ? 'chat' : 'lead'), this.view === 'lead')}`}
+        ${this.mode === 'bubble' ? this.headerButton(strings.close, icons.close, close) : nothing}
       </header>
     `;
   }
@@ -125,12 +192,17 @@ export class CwChatPanel extends LitElement {
   }
 
   protected override render() {
+    const trap = this.fullScreen && this.active;
+    const sentinel = (toStart: boolean) => (trap ? html`<span tabindex="0" @focus=${() => this.wrapFocus(toStart)}></span>` : nothing);
     return html`
-      <section class="panel" role=${this.mode === 'bubble' ? 'dialog' : 'region'} aria-labelledby="title">
+      ${sentinel(false)}
+      <section class="panel" role=${this.mode === 'bubble' ? 'dialog' : 'region'} aria-labelledby="title" aria-modal=${trap ? 'true' : nothing}>
         ${this.renderHeader()}
+        ${this.confirmingReset ? this.renderConfirm() : nothing}
         <div class="body">${this.renderBody()}</div>
-        ${this.config.showBadge ? html`<p class="badge">Powered by <strong>Parley</strong></p>` : nothing}
+        ${this.config.showBadge ? html`<p class="badge">${strings.poweredBy} <strong>Parley</strong></p>` : nothing}
       </section>
+      ${sentinel(true)}
     `;
   }
 }

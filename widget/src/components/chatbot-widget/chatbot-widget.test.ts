@@ -4,6 +4,9 @@ import { FakeEmbedApi, animationsDone, deep, maybeDeep, until } from '../../inte
 import type { WidgetErrorEvent } from '../../events/widget-events.js';
 import type { ChatbotWidget } from './chatbot-widget.js';
 import './chatbot-widget.js';
+import { useSourceChunks } from '../../internal/test/source-chunks.js';
+
+useSourceChunks();
 
 async function mount(api: FakeEmbedApi, mode: 'bubble' | 'page' = 'bubble'): Promise<ChatbotWidget> {
   const el = await fixture<ChatbotWidget>(html`<chatbot-widget .api=${api} chatbot-id=${api.chatbotId} mode=${mode}></chatbot-widget>`);
@@ -71,7 +74,9 @@ describe('chatbot-widget', () => {
     expect(root.style.getPropertyValue('--cw-user-bg')).to.equal('#112233');
     expect(root.style.getPropertyValue('--cw-user-fg')).to.equal('#ffffff');
     expect(root.style.getPropertyValue('--cw-bot-bg')).to.equal('#FFEEDD');
-    expect(root.style.getPropertyValue('--cw-header-bg')).to.contain('linear-gradient(135deg, #FF0000, #00FF00, #0000FF, #FFFF00)');
+    // No one text colour reads on all four stops: dark text, and the blue stop lightened until it does.
+    expect(root.style.getPropertyValue('--cw-header-bg')).to.contain('linear-gradient(135deg, #FF0000, #00FF00, #6161ff, #FFFF00)');
+    expect(root.style.getPropertyValue('--cw-header-fg')).to.equal('#000000');
     expect(getComputedStyle(deep(el, '.launcher')).backgroundImage).to.contain('linear-gradient');
   });
 

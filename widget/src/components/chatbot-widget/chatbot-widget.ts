@@ -9,6 +9,7 @@ import { OpenChangeEvent, WidgetErrorEvent } from '../../events/widget-events.js
 import { storage } from '../../internal/storage.js';
 import { widgetDefaults } from '../../internal/widget-defaults.js';
 import { themeOf } from '../../internal/theme.js';
+import { format, language, strings, useLanguage } from '../../i18n/i18n.js';
 import { icons } from '../../styles/icons.js';
 import '../chat-panel/chat-panel.js';
 import '../popup-messages/popup-messages.js';
@@ -67,14 +68,20 @@ export class ChatbotWidget extends LitElement {
     if (!this.api || this.api.chatbotId !== this.chatbotId) this.api = new EmbedClient(base, this.chatbotId);
     this.config = undefined;
     this.unavailable = '';
+    let config: EmbedConfig;
     try {
-      this.config = await this.api.getConfig();
+      config = await this.api.getConfig();
     } catch (err) {
       const error = err instanceof EmbedError ? err : new EmbedError(0);
-      this.unavailable = error.status === 403 ? 'This chatbot is not available here.' : 'The chat could not be loaded.';
+      this.unavailable = error.status === 403 ? strings.unavailable : strings.loadFailed;
+      // The owner debugging a missing widget sees why in the console, not just a failed request.
+      if (error.status > 0) console.warn(`[parley] the chat widget is not shown (${error.status}): ${error.messages.join('; ') || error.message}`);
       this.dispatchEvent(new WidgetErrorEvent(error.status, error.messages));
       return;
     }
+    // The texts' language before the first paint: the launcher's name is already translated.
+    await useLanguage(config.locale);
+    this.config = config;
     if (this.mode === 'page') this.open = true;
     if (this.config.bubblePopupMessages.length > 0 && !storage.read(this.popupKey)) {
       // A short delay so the popup does not compete with the page's own first paint.
@@ -112,7 +119,7 @@ export class ChatbotWidget extends LitElement {
     const page = this.mode === 'page';
     return html`
       <div class="root align-${config.bubbleAlignment} ${page ? 'page' : 'bubble'}" style=${styleMap(themeOf(config))}
-        @keydown=${this.onKeydown}>
+        dir=${language.dir} lang=${language.tag} @keydown=${this.onKeydown}>
         ${this.panelCreated || page ? html`
           <cw-chat-panel id="panel" .config=${config} .api=${this.api} .mode=${this.mode} side=${config.bubbleAlignment} ?hidden=${!this.open}
             .active=${this.open} @cw-close=${() => this.toggle(false)}></cw-chat-panel>` : nothing}
@@ -121,7 +128,7 @@ export class ChatbotWidget extends LitElement {
             @cw-popup-open=${() => this.toggle(true)} @cw-popup-dismiss=${this.dismissPopups}></cw-popup-messages>` : nothing}
         ${page ? nothing : html`
           <button class="launcher" part="launcher" aria-haspopup="dialog" aria-controls="panel" aria-expanded=${String(this.open)}
-            aria-label=${`${this.open ? 'Close' : 'Open'} chat with ${config.name}`} @click=${() => this.toggle()}>
+            aria-label=${format(this.open ? strings.closeChatWith : strings.openChat, { name: config.name })} @click=${() => this.toggle()}>
             ${this.open ? icons.close : icons.chat}
           </button>`}
       </div>

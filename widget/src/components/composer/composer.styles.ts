@@ -5,16 +5,18 @@ export const styles = [baseStyles, css`
   :host {
     position: relative;
     display: block;
-    padding: 10px 12px 12px;
+    padding-block: 10px 12px;
+    padding-inline: 12px;
     background: var(--cw-secondary-bg);
     color: var(--cw-secondary-fg);
-    border-top: 1px solid rgb(15 23 42 / 0.08);
+    border-block-start: 1px solid rgb(15 23 42 / 0.08);
   }
   form {
     display: flex;
     align-items: flex-end;
     gap: 6px;
-    padding: 5px 5px 5px 8px;
+    padding-block: 5px;
+    padding-inline: 8px 5px;
     border: 1px solid rgb(15 23 42 / 0.14);
     border-radius: 22px;
     background: #ffffff;
@@ -29,13 +31,15 @@ export const styles = [baseStyles, css`
     min-width: 0;
     height: 36px;
     max-height: 120px;
-    padding: 7px 4px;
+    padding-block: 7px;
+    padding-inline: 4px;
     border: 0;
     outline: none;
     resize: none;
     background: transparent;
     line-height: 1.4;
-    font-size: 15px;
+    /* 16px or more: iOS Safari zooms the page into smaller inputs on focus. */
+    font-size: 16px;
   }
   /* The whole field shows focus (form:focus-within); a second ring inside it would be noise. */
   textarea:focus-visible {
@@ -67,8 +71,7 @@ export const styles = [baseStyles, css`
   .picker {
     position: absolute;
     bottom: calc(100% + 6px);
-    left: 12px;
-    right: 12px;
+    inset-inline: 12px;
     max-height: 210px;
     overflow-y: auto;
     display: grid;

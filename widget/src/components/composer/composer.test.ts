@@ -2,10 +2,9 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { deep, maybeDeep, until } from '../../internal/test/fake-embed-api.js';
 import type { ComposerSendEvent, CwComposer } from './composer.js';
 import './composer.js';
-import { widgetDefaults } from '../../internal/widget-defaults.js';
+import { useSourceChunks } from '../../internal/test/source-chunks.js';
 
-// The built widget loads widget-emoji.js; here the test server serves the module's source.
-widgetDefaults.emojiModuleUrl = new URL('../../lazy/emoji-data.ts', import.meta.url).href;
+useSourceChunks();
 
 describe('cw-composer', () => {
   it('sends on Enter, adds a line on Shift+Enter, and ignores blank messages', async () => {

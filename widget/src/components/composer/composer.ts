@@ -3,6 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { element } from '../../internal/define.js';
 import { widgetDefaults } from '../../internal/widget-defaults.js';
 import type * as EmojiModule from '../../lazy/emoji-data.js';
+import { strings } from '../../i18n/i18n.js';
 import { icons } from '../../styles/icons.js';
 import { styles } from './composer.styles.js';
 
@@ -33,9 +34,28 @@ export class CwComposer extends LitElement {
   @state() private empty = true;
   @query('textarea') private textarea!: HTMLTextAreaElement;
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // On the host, not the textarea: focus may be on an emoji button when Escape is pressed.
+    this.addEventListener('keydown', this.onEscape);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.removeEventListener('keydown', this.onEscape);
+  }
+
   override focus(): void {
     this.textarea?.focus();
   }
+
+  /** Escape closes the emoji picker only, never the whole chat behind it. */
+  private readonly onEscape = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape' || !this.pickerOpen) return;
+    event.stopPropagation();
+    this.pickerOpen = false;
+    this.textarea.focus();
+  };
 
   private send(): void {
     const text = this.textarea.value.trim();
@@ -49,9 +69,6 @@ export class CwComposer extends LitElement {
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
       this.send();
-    } else if (event.key === 'Escape' && this.pickerOpen) {
-      event.stopPropagation();
-      this.pickerOpen = false;
     }
   }
 
@@ -67,8 +84,9 @@ export class CwComposer extends LitElement {
     this.pickerOpen = !this.pickerOpen;
     // The emoji list is a separate file, fetched only when the visitor first opens the picker.
     if (this.pickerOpen && !this.emojis) {
-      const url = widgetDefaults.emojiModuleUrl || new URL('/widget-emoji.js', location.href).href;
       try {
+        const url = widgetDefaults.chunks.emoji;
+        if (!url) throw new Error('no emoji file in this build');
         this.emojis = ((await import(/* @vite-ignore */ url)) as typeof EmojiModule).EMOJIS;
       } catch {
         this.pickerOpen = false;
@@ -89,7 +107,7 @@ export class CwComposer extends LitElement {
   private renderPicker() {
     if (!this.pickerOpen) return nothing;
     return html`
-      <div class="picker" role="dialog" aria-label="Emoji">
+      <div class="picker" role="dialog" aria-label=${strings.emoji}>
         ${this.emojis ? this.emojis.map((e) => html`<button type="button" @click=${() => this.insert(e)}>${e}</button>`)
           : html`<span class="loading">…</span>`}
       </div>`;
@@ -100,14 +118,14 @@ export class CwComposer extends LitElement {
       ${this.renderPicker()}
       <form @submit=${(e: Event) => { e.preventDefault(); this.send(); }}>
         ${this.emoji ? html`
-          <button type="button" class="icon-button" aria-label="Insert emoji" aria-expanded=${String(this.pickerOpen)}
+          <button type="button" class="icon-button" aria-label=${strings.insertEmoji} aria-expanded=${String(this.pickerOpen)}
             @click=${this.togglePicker}>${icons.smile}</button>` : nothing}
-        <label class="visually-hidden" for="input">Message</label>
-        <textarea id="input" rows="1" maxlength="4000" placeholder="Type your message…" enterkeyhint="send"
+        <label class="visually-hidden" for="input">${strings.message}</label>
+        <textarea id="input" rows="1" maxlength="4000" placeholder=${strings.placeholder} enterkeyhint="send" dir="auto"
           @keydown=${this.onKeydown} @input=${this.onInput}></textarea>
         ${this.streaming
-          ? html`<button type="button" class="action" aria-label="Stop answering" @click=${() => this.dispatchEvent(new Event('cw-stop', { bubbles: true, composed: true }))}>${icons.stop}</button>`
-          : html`<button type="submit" class="action" aria-label="Send message" ?disabled=${this.empty}>${icons.send}</button>`}
+          ? html`<button type="button" class="action" aria-label=${strings.stop} @click=${() => this.dispatchEvent(new Event('cw-stop', { bubbles: true, composed: true }))}>${icons.stop}</button>`
+          : html`<button type="submit" class="action" aria-label=${strings.send} ?disabled=${this.empty}>${icons.send}</button>`}
       </form>
     `;
   }

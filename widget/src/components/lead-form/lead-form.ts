@@ -7,6 +7,7 @@ import { EmbedError } from '../../api/embed-error.js';
 import { LeadSubmittedEvent, WidgetErrorEvent } from '../../events/widget-events.js';
 import { baseStyles } from '../../styles/base.styles.js';
 import { formStyles } from '../form.styles.js';
+import { format, strings } from '../../i18n/i18n.js';
 
 /**
  * @summary "Leave your contact details": name, email and phone (an email or a phone at least).
@@ -34,7 +35,7 @@ export class CwLeadForm extends LitElement {
     const value = (name: string) => String(data.get(name) ?? '').trim() || undefined;
     const lead: LeadCapture = { name: value('name'), email: value('email'), phone: value('phone') };
     if (!lead.email && !lead.phone) {
-      this.error = 'Please enter an email address or a phone number.';
+      this.error = strings.leadNeedsContact;
       return;
     }
     const body = Object.fromEntries(Object.entries(lead).filter(([, v]) => v !== undefined)) as LeadCapture;
@@ -47,7 +48,7 @@ export class CwLeadForm extends LitElement {
     } catch (err) {
       const error = err instanceof EmbedError ? err : new EmbedError(0);
       this.error = error.status === 400 && error.messages.length > 0
-        ? `Please check your details: ${error.messages.join('; ')}.` : 'Your details could not be sent. Please try again.';
+        ? format(strings.leadCheck, { details: error.messages.join('; ') }) : strings.leadFailed;
       this.dispatchEvent(new WidgetErrorEvent(error.status, error.messages));
     } finally {
       this.busy = false;
@@ -57,21 +58,21 @@ export class CwLeadForm extends LitElement {
   protected override render() {
     if (this.sent) {
       return html`
-        <p class="done" role="status">Thank you! We will get back to you soon.</p>
+        <p class="done" role="status">${strings.leadThanks}</p>
         <button class="primary" @click=${() => this.dispatchEvent(new Event('cw-lead-done', { bubbles: true, composed: true }))}>
-          Continue chatting</button>`;
+          ${strings.continueChatting}</button>`;
     }
     return html`
-      <h3>Leave your contact details</h3>
-      <p class="hint">We will get back to you. An email or a phone number is enough.</p>
+      <h3>${strings.leadTitle}</h3>
+      <p class="hint">${strings.leadHint}</p>
       <form @submit=${this.submit} novalidate>
         ${this.error ? html`<p class="error" id="error" role="alert">${this.error}</p>` : nothing}
-        <label>Name <input name="name" autocomplete="name" maxlength="200" /></label>
-        <label>Email <input name="email" type="email" autocomplete="email" maxlength="320"
+        <label>${strings.name} <input name="name" autocomplete="name" maxlength="200" /></label>
+        <label>${strings.email} <input name="email" type="email" autocomplete="email" maxlength="320"
           aria-describedby=${this.error ? 'error' : nothing} /></label>
-        <label>Phone <input name="phone" type="tel" autocomplete="tel" maxlength="30"
+        <label>${strings.phone} <input name="phone" type="tel" autocomplete="tel" maxlength="30"
           aria-describedby=${this.error ? 'error' : nothing} /></label>
-        <button class="primary" type="submit" ?disabled=${this.busy}>${this.busy ? 'Sending…' : 'Send'}</button>
+        <button class="primary" type="submit" ?disabled=${this.busy}>${this.busy ? strings.sending : strings.submit}</button>
       </form>
     `;
   }

@@ -12,7 +12,8 @@ export const styles = [baseStyles, css`
     flex: 1;
     overflow-y: auto;
     overscroll-behavior: contain;
-    padding: 16px 14px 8px;
+    padding-block: 16px 8px;
+    padding-inline: 14px;
     display: flex;
     flex-direction: column;
     gap: 10px;
@@ -52,19 +53,19 @@ export const styles = [baseStyles, css`
   .message.bot {
     background: var(--cw-bot-bg);
     color: var(--cw-bot-fg);
-    border-bottom-left-radius: 5px;
+    border-end-start-radius: 5px;
     box-shadow: 0 1px 2px rgb(15 23 42 / 0.06);
   }
   .message.user {
     background: var(--cw-user-bg);
     color: var(--cw-user-fg);
-    border-bottom-right-radius: 5px;
+    border-end-end-radius: 5px;
   }
   .message p, .message ul, .message ol, .message pre, .message blockquote {
     margin: 0 0 0.5em;
   }
-  .message > :last-child {
-    margin-bottom: 0;
+  .message > :last-child, .content > :last-child {
+    margin-block-end: 0;
   }
   .message ul, .message ol {
     padding-inline-start: 1.3em;
@@ -97,10 +98,10 @@ export const styles = [baseStyles, css`
   }
   .message hr {
     border: 0;
-    border-top: 1px solid rgb(15 23 42 / 0.15);
+    border-block-start: 1px solid rgb(15 23 42 / 0.15);
   }
   /* The streaming caret follows the last line of text. */
-  .message.streaming > :last-child::after {
+  .message.streaming .content > :last-child::after {
     content: '';
     display: inline-block;
     width: 7px;

@@ -5,14 +5,15 @@ import type { ChatMessage } from '@parley/shared';
 import type { EmbedError } from '../../api/embed-error.js';
 import type { ChatStatus } from '../../controllers/chat-controller.js';
 import { renderMarkdown } from '../../internal/markdown.js';
+import { strings } from '../../i18n/i18n.js';
 import { icons } from '../../styles/icons.js';
 import { styles } from './message-list.styles.js';
 
 function describe(error: EmbedError): string {
-  if (error.status === 429) return 'Too many messages. Please wait a moment and try again.';
-  if (error.status === 402) return 'This chatbot cannot answer right now. Please try again later.';
-  if (error.status === 0) return 'The connection was interrupted.';
-  return 'Sorry, something went wrong while answering.';
+  if (error.status === 429) return strings.errorTooMany;
+  if (error.status === 402) return strings.errorUnavailable;
+  if (error.status === 0) return strings.errorConnection;
+  return strings.errorGeneric;
 }
 
 /**
@@ -52,8 +53,8 @@ export class CwMessageList extends LitElement {
       <div class="row ${who}">
         ${message.fromUser ? nothing : this.renderAvatar()}
         <div class="message ${who} ${streaming ? 'streaming' : ''}" part="message">
-          <span class="visually-hidden">${message.fromUser ? 'You said:' : 'Chatbot said:'}</span>
-          ${message.fromUser ? html`<p>${message.text}</p>` : renderMarkdown(message.text)}
+          <span class="visually-hidden">${message.fromUser ? strings.youSaid : strings.botSaid}</span>
+          <div class="content" dir="auto">${message.fromUser ? html`<p>${message.text}</p>` : renderMarkdown(message.text)}</div>
         </div>
       </div>
     `;
@@ -70,20 +71,20 @@ export class CwMessageList extends LitElement {
     const waiting = streaming && (!last || last.fromUser || last.text === '');
     return html`
       <div class="log" role="log" aria-live="polite" aria-relevant="additions text" aria-busy=${String(streaming)} tabindex="0"
-        aria-label="Conversation">
+        aria-label=${strings.conversation}>
         ${this.welcome ? this.renderMessage({ text: this.welcome, fromUser: false }, false) : nothing}
         ${this.messages.map((m, i) => (m.text || m.fromUser
           ? this.renderMessage(m, streaming && i === this.messages.length - 1 && !m.fromUser) : nothing))}
         ${waiting ? html`
           <div class="row bot">${this.renderAvatar()}
-            <div class="message bot typing" role="status"><span class="visually-hidden">The chatbot is typing</span>
+            <div class="message bot typing" role="status"><span class="visually-hidden">${strings.typing}</span>
               <i></i><i></i><i></i></div>
           </div>` : nothing}
         ${this.status === 'error' && this.error ? html`
           <div class="error" role="alert">
             <span>${describe(this.error)}</span>
             <button class="retry" @click=${() => this.dispatchEvent(new Event('cw-retry', { bubbles: true, composed: true }))}>
-              ${icons.retry} Retry</button>
+              ${icons.retry} ${strings.retry}</button>
           </div>` : nothing}
       </div>
     `;

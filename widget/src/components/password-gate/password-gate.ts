@@ -8,6 +8,7 @@ import { WidgetErrorEvent } from '../../events/widget-events.js';
 import { baseStyles } from '../../styles/base.styles.js';
 import { icons } from '../../styles/icons.js';
 import { formStyles } from '../form.styles.js';
+import { strings } from '../../i18n/i18n.js';
 
 /**
  * @summary Asks for a PRIVATE chatbot's password and exchanges it for a session token.
@@ -42,7 +43,7 @@ export class CwPasswordGate extends LitElement {
     event.preventDefault();
     const password = this.input?.value ?? '';
     if (!password) {
-      this.error = 'Please enter the password.';
+      this.error = strings.passwordMissing;
       return;
     }
     this.busy = true;
@@ -52,8 +53,8 @@ export class CwPasswordGate extends LitElement {
       this.dispatchEvent(new CustomEvent<EmbedSession>('cw-unlocked', { detail: session, bubbles: true, composed: true }));
     } catch (err) {
       const error = err instanceof EmbedError ? err : new EmbedError(0);
-      this.error = error.status === 401 ? 'That password is not right.'
-        : error.status === 429 ? 'Too many attempts. Please wait a few minutes.' : 'Could not check the password. Please try again.';
+      this.error = error.status === 401 ? strings.passwordWrong
+        : error.status === 429 ? strings.passwordTooMany : strings.passwordFailed;
       this.dispatchEvent(new WidgetErrorEvent(error.status, error.messages));
       this.input?.select();
     } finally {
@@ -64,13 +65,13 @@ export class CwPasswordGate extends LitElement {
   protected override render() {
     return html`
       <span class="lock" aria-hidden="true">${icons.lock}</span>
-      <h3>This chat is private</h3>
-      <p class="hint">Enter the password you were given to start chatting.</p>
+      <h3>${strings.privateTitle}</h3>
+      <p class="hint">${strings.privateHint}</p>
       <form @submit=${this.submit}>
         ${this.error ? html`<p class="error" id="error" role="alert">${this.error}</p>` : nothing}
-        <label>Password <input type="password" autocomplete="current-password" maxlength="200"
+        <label>${strings.password} <input type="password" autocomplete="current-password" maxlength="200"
           aria-invalid=${String(Boolean(this.error))} aria-describedby=${this.error ? 'error' : nothing} /></label>
-        <button class="primary" type="submit" ?disabled=${this.busy}>${this.busy ? 'Checking…' : 'Unlock'}</button>
+        <button class="primary" type="submit" ?disabled=${this.busy}>${this.busy ? strings.checking : strings.unlock}</button>
       </form>
     `;
   }

@@ -2,6 +2,7 @@ import { LitElement, css, html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { element } from '../../internal/define.js';
 import { baseStyles } from '../../styles/base.styles.js';
+import { strings } from '../../i18n/i18n.js';
 import { icons } from '../../styles/icons.js';
 
 /**
@@ -57,8 +58,8 @@ export class CwPopupMessages extends LitElement {
   protected override render() {
     const fire = (name: string) => () => this.dispatchEvent(new Event(name, { bubbles: true, composed: true }));
     return html`
-      <button class="icon-button dismiss" aria-label="Dismiss messages" @click=${fire('cw-popup-dismiss')}>${icons.close}</button>
-      ${this.messages.map((text) => html`<button class="message" @click=${fire('cw-popup-open')}>${text}</button>`)}
+      <button class="icon-button dismiss" aria-label=${strings.dismissPopups} @click=${fire('cw-popup-dismiss')}>${icons.close}</button>
+      ${this.messages.map((text) => html`<button class="message" dir="auto" @click=${fire('cw-popup-open')}>${text}</button>`)}
     `;
   }
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { colorWarningsOf } from '../chatbots/color-warning.schema.js';
+import { MIN_CONTRAST, contrastRatio, readablePair } from './readable-colors.js';
+
+describe('readablePair', () => {
+  it.each(['#F28F3B', '#3B82F6', '#777777', '#FFFFFF', '#000', '#FACC15', '#7C3AED'])('reads at 4.5:1 or better on %s', (color) => {
+    const pair = readablePair([color]);
+    expect(pair.adjusted).toBe(false);
+    expect(contrastRatio(pair.text, color)).toBeGreaterThanOrEqual(MIN_CONTRAST);
+  });
+
+  it('chooses dark text on the orange and blue that white text fails on', () => {
+    expect(contrastRatio('#ffffff', '#F28F3B')).toBeLessThan(3);
+    expect(readablePair(['#F28F3B']).text).toBe('#111827');
+    expect(readablePair(['#3B82F6']).text).not.toBe('#ffffff');
+  });
+
+  it('darkens or lightens the gradient stops that no single text colour reads on', () => {
+    const stops = ['#4F46E5', '#7C3AED', '#DB2777', '#F59E0B'];
+    const pair = readablePair(stops);
+    expect(pair.adjusted).toBe(true);
+    for (const bg of pair.backgrounds) expect(contrastRatio(pair.text, bg)).toBeGreaterThanOrEqual(MIN_CONTRAST);
+    expect(pair.backgrounds[0]).toBe('#4F46E5');
+  });
+});
+
+describe('colorWarningsOf', () => {
+  it('warns about a gradient it had to adjust, and about nothing else', () => {
+    expect(colorWarningsOf({ gradientColors: ['#111111', '#222222', '#333333', '#444444'] })).toEqual([]);
+    expect(colorWarningsOf({})).toEqual([]);
+    const [warning] = colorWarningsOf({ gradientColors: ['#4F46E5', '#7C3AED', '#DB2777', '#F59E0B'] });
+    expect(warning).toMatchObject({ field: 'gradientColors', textColor: '#ffffff' });
+    expect(warning!.message).toContain('#F59E0B');
+  });
+});
