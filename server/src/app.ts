@@ -12,6 +12,7 @@ import { widgetAssetsRoutes } from './features/embed/widget-assets.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { resourceUpkeepRoutes } from './features/resources/resource-upkeep.routes.js';
 import { resourcesRoutes } from './features/resources/resources.routes.js';
+import { insightsRoutes } from './features/insights/insights.routes.js';
 import { leadsRoutes } from './features/leads/leads.routes.js';
 import { sessionOrApiKeyAuth } from './features/sessions/session-auth.js';
 import { sessionRoutes, signInRoutes } from './features/sessions/sessions.routes.js';
@@ -59,6 +60,7 @@ export function createApp(services: Services): Express {
   app.use(resourceUpkeepRoutes(services.resourceUpkeep));
   app.use(conversationsRoutes(services.conversations));
   app.use(leadsRoutes(services.leads));
+  app.use(insightsRoutes(services.insights));
   app.use(chatRoutes(services.chat, { heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'chat' }) }));
   app.use(notFoundHandler);
   app.use(errorHandler);

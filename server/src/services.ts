@@ -8,6 +8,8 @@ import { ANALYSE_CONVERSATION, AnalysisScheduler } from './features/conversation
 import { ConversationAnalyser } from './features/conversations/analysis/conversation-analyser.js';
 import { ConversationsRepository } from './features/conversations/conversations.repository.js';
 import { ConversationsService } from './features/conversations/conversations.service.js';
+import { InsightsRepository } from './features/insights/insights.repository.js';
+import { InsightsService } from './features/insights/insights.service.js';
 import { LeadsRepository } from './features/leads/leads.repository.js';
 import { LeadsService } from './features/leads/leads.service.js';
 import { ChatService } from './features/chat/chat.service.js';
@@ -42,6 +44,8 @@ export interface Services {
   resourceSync: SyncScheduler;
   conversations: ConversationsService;
   leads: LeadsService;
+  /** Per-chatbot statistics (extension). */
+  insights: InsightsService;
   usage: UsageService;
   models: ModelRegistry;
   chat: ChatService;
@@ -80,6 +84,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     contextChunks: config.chatContextChunks, resourceChatModel: config.resourceChatModel,
   });
   const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads });
+  const insights = new InsightsService(new InsightsRepository(db), chatbots);
   const sessions = new SessionsService(db, organisations, config.consoleSessionTtlMs);
-  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, resourceSync, conversations, leads, usage, models, chat, embed, sessions };
+  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, resourceSync, conversations, leads, insights, usage, models, chat, embed, sessions };
 }

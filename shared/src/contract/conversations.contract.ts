@@ -3,7 +3,7 @@ import { IdSchema } from '../common/id.schema.js';
 import { TimeRangeQuerySchema } from '../common/time-range.schema.js';
 import { ConversationListingQuerySchema, ConversationListingSchema } from '../conversations/conversation-listing.schema.js';
 import { ConversationSaveSchema, ConversationSchema } from '../conversations/conversation.schema.js';
-import { LeadListingSchema } from '../leads/lead.schema.js';
+import { LeadListingQuerySchema, LeadListingSchema } from '../leads/lead.schema.js';
 import { defineRoute, errorResponses } from './route-contract.js';
 
 const ChatbotPathSchema = z.strictObject({ id: IdSchema.meta({ description: 'The chatbot id.' }) });
@@ -22,7 +22,9 @@ export const conversationContract = {
     operationId: 'listConversations', method: 'get', path: '/v1/conversation/{id}', tag: 'Conversations', security: 'apiKey',
     summary: 'List a chatbot\'s conversations in a time range, newest first, with their analysis',
     description: '`start` and `end` are inclusive Unix ms (defaults 0 and now); `start > end`, or a future `start` without `end`, is a 400. '
-      + '`sources` may repeat or be comma-separated; absent or empty means every source. No paging: the whole range is returned. '
+      + '`sources` may repeat or be comma-separated; absent or empty means every source. Without `limit` and `cursor` the whole range '
+      + 'is returned; with either (extension) a page of `limit` conversations (default 50) and `nextCursor` while more follow. '
+      + '`search` (extension) keeps conversations with a message containing the text. '
       + '`analysis.status` goes `PENDING` → `IN_PROGRESS` → `DONE` | `FAILED` after every save; `analysis.result` is the latest finished '
       + 'analysis (while a changed conversation is re-analysed it still shows the previous one). `customExtractedData` holds the fields '
       + 'the operator configured (`ANALYSIS_CUSTOM_FIELDS`), each omitted when the conversation does not say; `unansweredQuestions` '
@@ -36,7 +38,17 @@ export const leadContract = {
   list: defineRoute({
     operationId: 'listLeads', method: 'get', path: '/v1/lead/{id}', tag: 'Leads', security: 'apiKey',
     summary: 'List a chatbot\'s leads in a time range, newest first',
-    params: ChatbotPathSchema, query: TimeRangeQuerySchema,
+    description: 'Without `limit` and `cursor` the whole range is returned; with either (extension) a page of `limit` leads '
+      + '(default 50) and `nextCursor` while more follow. `conversationId` (extension) names the conversation the lead was left in.',
+    params: ChatbotPathSchema, query: LeadListingQuerySchema,
     responses: { 200: { description: 'The listing.', schema: LeadListingSchema }, ...errorResponses(400, 401, 404, 500) },
+  }),
+  csv: defineRoute({
+    operationId: 'exportLeadsCsv', method: 'get', path: '/v1/lead/{id}/csv', tag: 'Leads', security: 'apiKey',
+    summary: 'Export a chatbot\'s leads in a time range as CSV (extension)',
+    description: 'RFC 4180 CSV with a header row `createdAt,name,email,phone,conversationId`, newest first; `createdAt` is ISO-8601 UTC. '
+      + 'Cells that a spreadsheet would run as a formula are prefixed with `\'`.',
+    params: ChatbotPathSchema, query: TimeRangeQuerySchema,
+    responses: { 200: { description: 'The leads as CSV.', contentType: 'text/csv' }, ...errorResponses(400, 401, 404, 500) },
   }),
 };

@@ -1,11 +1,12 @@
 import { chatbotContract } from './chatbots.contract.js';
 import { conversationContract, leadContract } from './conversations.contract.js';
 import { embedContract, systemContract } from './embed.contract.js';
+import { insightsContract } from './insights.contract.js';
 import { resourceContract } from './resources.contract.js';
 import type { RouteContract } from './route-contract.js';
 import { sessionContract } from './session.contract.js';
 
-export { chatbotContract, conversationContract, embedContract, leadContract, resourceContract, sessionContract, systemContract };
+export { chatbotContract, conversationContract, embedContract, insightsContract, leadContract, resourceContract, sessionContract, systemContract };
 
 /** Every operation of the service, in documentation order. */
 export const ALL_ROUTES: readonly RouteContract[] = [
@@ -13,6 +14,7 @@ export const ALL_ROUTES: readonly RouteContract[] = [
   ...Object.values(resourceContract),
   ...Object.values(conversationContract),
   ...Object.values(leadContract),
+  ...Object.values(insightsContract),
   ...Object.values(embedContract),
   ...Object.values(systemContract),
   ...Object.values(sessionContract),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/id.schema.js';
+import { PageQuerySchema } from '../common/page.schema.js';
 import { TimeRangeQuerySchema } from '../common/time-range.schema.js';
 import { ChatMessageSchema } from '../chat/chat-message.schema.js';
 import { ConversationSourceSchema, ConversationSourceTypeSchema } from './conversation.schema.js';
@@ -44,6 +45,8 @@ export const ConversationListingSchema = z.object({
   endInterval: z.iso.datetime(),
   createdAt: z.iso.datetime(),
   conversations: z.array(ConversationListItemSchema),
+  /** Extension: present on a paged listing (`limit` or `cursor` given) while more conversations follow. */
+  nextCursor: z.string().optional(),
 });
 export type ConversationListing = z.infer<typeof ConversationListingSchema>;
 
@@ -55,5 +58,8 @@ export const SourcesQuerySchema = z
 
 export const ConversationListingQuerySchema = TimeRangeQuerySchema.extend({
   sources: SourcesQuerySchema.optional(),
+  ...PageQuerySchema.shape,
+  search: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional()
+    .meta({ description: 'Extension: only conversations with a message containing this text (case-insensitive).' }),
 });
 export type ConversationListingQuery = z.infer<typeof ConversationListingQuerySchema>;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { IdSchema } from '../common/id.schema.js';
+import { PageQuerySchema } from '../common/page.schema.js';
+import { TimeRangeQuerySchema } from '../common/time-range.schema.js';
 
 /** A lead as the listing returns it; absent contact fields are omitted. */
 export const LeadSchema = z.object({
@@ -6,6 +9,8 @@ export const LeadSchema = z.object({
   email: z.string().optional(),
   name: z.string().optional(),
   phone: z.string().optional(),
+  /** Extension: the conversation the lead was left in, when the widget linked it. */
+  conversationId: IdSchema.optional(),
 });
 export type Lead = z.infer<typeof LeadSchema>;
 
@@ -16,6 +21,8 @@ export const LeadListingSchema = z.object({
   endInterval: z.iso.datetime(),
   createdAt: z.iso.datetime(),
   leads: z.array(LeadSchema),
+  /** Extension: present on a paged listing (`limit` or `cursor` given) while more leads follow. */
+  nextCursor: z.string().optional(),
 });
 export type LeadListing = z.infer<typeof LeadListingSchema>;
 
@@ -38,3 +45,7 @@ export const LeadCaptureSchema = z
     message: 'must contain an email or a phone', path: [],
   });
 export type LeadCapture = z.infer<typeof LeadCaptureSchema>;
+
+/** Query of the lead listing: the time range and (extension) paging. */
+export const LeadListingQuerySchema = TimeRangeQuerySchema.extend(PageQuerySchema.shape);
+export type LeadListingQuery = z.infer<typeof LeadListingQuerySchema>;

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type {
   AnalysisResult, AnalysisStatus, ChatMessage, ConversationSource, ConversationSourceType,
 } from '@parley/shared';
+import { toLikePattern, type PagePosition } from './page-cursor.js';
 
 /** A conversation row, as the repository reads it. */
 export interface ConversationRecord {
@@ -25,6 +26,14 @@ export interface ConversationKey {
   chatbotId: string;
   id: string;
   visitorTokenHash?: string;
+}
+
+/** Which conversations a page of the listing holds. */
+export interface ConversationPageFilter {
+  sources: readonly ConversationSourceType[];
+  after?: PagePosition;
+  search?: string;
+  limit?: number;
 }
 
 /** Why an update changed nothing. */
@@ -102,6 +111,34 @@ export class ConversationsRepository {
       bindings,
     );
     return (result.rows as { items: string }[])[0]!.items;
+  }
+
+  /**
+   * A page of the listing (extension), in the same JSON item shape as {@link listItemsJson}:
+   * conversations after `after` (newest first), optionally only those with a message containing
+   * `search`; `limit` undefined means the rest of the range. `hasMore` says whether more follow.
+   */
+  async listPageJson(chatbotId: string, range: { start: number; end: number }, filter: ConversationPageFilter): Promise<{ items: string; last?: PagePosition; hasMore: boolean }> {
+    const query = this.db('conversations').where('chatbot_id', chatbotId).whereBetween('created_at', [range.start, range.end]);
+    if (filter.sources.length > 0) query.whereIn('source_type', [...filter.sources]);
+    if (filter.after) query.whereRaw('(created_at, id) < (?, ?)', [filter.after.createdAt, filter.after.id]);
+    if (filter.search) {
+      query.whereRaw("EXISTS (SELECT 1 FROM jsonb_array_elements(messages) m WHERE m->>'text' ILIKE ?)", [toLikePattern(filter.search)]);
+    }
+    query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    if (filter.limit !== undefined) query.limit(filter.limit + 1);
+    const rows: Row[] = await query.select('id', 'created_at', this.db.raw(
+      `json_build_object('id', id, 'createdAt', created_at, 'source', source, 'messages', messages,
+        'analysis', CASE WHEN analysis_result IS NULL THEN json_build_object('status', analysis_status)
+                    ELSE json_build_object('status', analysis_status, 'result', analysis_result) END)::text AS item`,
+    ));
+    const page = filter.limit !== undefined ? rows.slice(0, filter.limit) : rows;
+    const last = page.at(-1);
+    return {
+      items: `[${page.map((row) => row.item as string).join(',')}]`,
+      last: last && { createdAt: Number(last.created_at), id: last.id as string },
+      hasMore: rows.length > page.length,
+    };
   }
 
   /** A conversation by id alone: for the analysis job, which carries no organisation. */

@@ -185,7 +185,7 @@ describe('GET /v1/conversation/{chatbotId}', () => {
     ['?start=-1', 'start must be an integer number of Unix milliseconds'],
     ['?sources=email', 'sources[0] must be one of: app, website, link, chatserver, automation'],
     ['?sources=app,fax', 'sources[1] must be one of: app, website, link, chatserver, automation'],
-    ['?limit=5', 'property limit should not exist'],
+    ['?page=2', 'property page should not exist'],
   ])('answers 400 for %s', async (query, message) => {
     const res = await ctx.api.get(`/v1/conversation/${listed}${query}`);
     expect(res.status).toBe(400);

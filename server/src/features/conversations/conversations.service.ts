@@ -12,6 +12,7 @@ import type { AnalysisScheduler } from './analysis/analysis-scheduler.js';
 import { toConversationResponse } from './conversation-response.js';
 import type { ConversationKey, ConversationRecord, ConversationsRepository } from './conversations.repository.js';
 import { resolveListingRange } from './listing-range.js';
+import { decodePageCursor, DEFAULT_PAGE_SIZE, encodePageCursor } from './page-cursor.js';
 import { generateVisitorToken, hashVisitorToken } from './visitor-token.js';
 
 /** Where a visitor's conversation comes from: the embedded widget or the chat link page. */
@@ -87,18 +88,30 @@ export class ConversationsService {
    * first, with their analysis; `sources` empty or absent means every source. Returns the
    * `ConversationListing` already serialised: the conversations come from the database as JSON
    * text (see {@link ConversationsRepository.listItemsJson}). While a changed conversation is
-   * re-analysed, `analysis.result` still holds its previous analysis.
-   * @throws 400 for a bad range; 404 when the chatbot is not the organisation's.
+   * re-analysed, `analysis.result` still holds its previous analysis. With `limit` or `cursor`
+   * (extension) it answers one page and `nextCursor`; `search` keeps conversations whose messages
+   * contain the text.
+   * @throws 400 for a bad range or cursor; 404 when the chatbot is not the organisation's.
    */
   async listJson(auth: AuthContext, chatbotId: string, query: ConversationListingQuery): Promise<string> {
     const range = resolveListingRange(query);
     const chatbot = await this.chatbots.getRecord(auth, chatbotId);
-    const items = await this.repository.listItemsJson(chatbot.id, range.start, range.end, query.sources ?? []);
     const header: Omit<ConversationListing, 'conversations'> = {
       chatbotName: chatbot.name, startInterval: range.startInterval, endInterval: range.endInterval,
       createdAt: new Date(chatbot.createdAt).toISOString(),
     };
-    return `${JSON.stringify(header).slice(0, -1)},"conversations":${items}}`;
+    const paged = query.limit !== undefined || query.cursor !== undefined;
+    if (!paged && query.search === undefined) {
+      const items = await this.repository.listItemsJson(chatbot.id, range.start, range.end, query.sources ?? []);
+      return `${JSON.stringify(header).slice(0, -1)},"conversations":${items}}`;
+    }
+    const page = await this.repository.listPageJson(chatbot.id, range, {
+      sources: query.sources ?? [], search: query.search,
+      after: query.cursor !== undefined ? decodePageCursor(query.cursor) : undefined,
+      limit: paged ? query.limit ?? DEFAULT_PAGE_SIZE : undefined,
+    });
+    const next = page.hasMore && page.last ? `,"nextCursor":${JSON.stringify(encodePageCursor(page.last))}` : '';
+    return `${JSON.stringify(header).slice(0, -1)},"conversations":${page.items}${next}}`;
   }
 
   private async create(chatbot: ChatbotRecord, messages: ChatMessage[], origin: NewConversation): Promise<ConversationRecord> {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { PagePosition } from '../conversations/page-cursor.js';
 
 /** A lead row, as the repository reads it. */
 export interface LeadRecord {
@@ -17,7 +18,7 @@ type Row = Record<string, unknown>;
 function toRecord(row: Row): LeadRecord {
   return {
     id: row.id as string, organisationId: row.organisation_id as string, chatbotId: row.chatbot_id as string,
-    conversationId: (row.conversation_id as string | null) ?? null, createdAt: row.created_at as number,
+    conversationId: (row.conversation_id as string | null) ?? null, createdAt: Number(row.created_at),
     name: (row.name as string | null) ?? null, email: (row.email as string | null) ?? null, phone: (row.phone as string | null) ?? null,
   };
 }
@@ -33,13 +34,18 @@ export class LeadsRepository {
     });
   }
 
-  /** The chatbot's leads created in `[start, end]`, newest first (the (chatbot_id, created_at) index). */
-  async listByChatbot(chatbotId: string, start: number, end: number): Promise<LeadRecord[]> {
-    const rows = await this.db('leads')
+  /**
+   * The chatbot's leads created in `[start, end]`, newest first (the (chatbot_id, created_at)
+   * index); with `page`, at most `limit` of those after `after`.
+   */
+  async listByChatbot(chatbotId: string, start: number, end: number, page?: { after?: PagePosition; limit: number }): Promise<LeadRecord[]> {
+    const query = this.db('leads')
       .where('chatbot_id', chatbotId)
       .whereBetween('created_at', [start, end])
       .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
-    return rows.map(toRecord);
+    if (page?.after) query.whereRaw('(created_at, id) < (?, ?)', [page.after.createdAt, page.after.id]);
+    if (page) query.limit(page.limit);
+    return (await query).map(toRecord);
   }
 
   /** Whether the conversation exists and belongs to the chatbot. */

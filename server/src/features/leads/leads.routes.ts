@@ -8,5 +8,10 @@ import type { LeadsService } from './leads.service.js';
 export function leadsRoutes(leads: LeadsService): Router {
   const router = Router();
   mountRoute(router, leadContract.list, ({ req, params, query }) => leads.list(authOf(req), params.id, query));
+  mountRoute(router, leadContract.csv, async ({ req, res, params, query }) => {
+    const { chatbotName, csv } = await leads.exportCsv(authOf(req), params.id, query);
+    const fileName = `leads-${chatbotName.replace(/[^\w-]+/g, '-').slice(0, 60) || params.id}.csv`;
+    res.status(200).type('text/csv; charset=utf-8').attachment(fileName).send(csv);
+  });
   return router;
 }

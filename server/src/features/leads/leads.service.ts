@@ -1,10 +1,12 @@
-import { type Lead, type LeadCapture, type LeadListing, type TimeRangeQuery } from '@parley/shared';
+import { type Lead, type LeadCapture, type LeadListing, type LeadListingQuery, type TimeRangeQuery } from '@parley/shared';
 import { newId } from '../../db/ids.js';
 import { notFound } from '../../errors/http-error.js';
 import type { ChatbotRecord } from '../chatbots/chatbots.repository.js';
 import type { ChatbotsService } from '../chatbots/chatbots.service.js';
 import { resolveListingRange } from '../conversations/listing-range.js';
+import { decodePageCursor, DEFAULT_PAGE_SIZE, encodePageCursor } from '../conversations/page-cursor.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
+import { toLeadsCsv } from './leads-csv.js';
 import type { LeadRecord, LeadsRepository } from './leads.repository.js';
 
 /** A lead as the API returns it: absent contact fields are omitted. */
@@ -14,6 +16,7 @@ export function toLeadResponse(record: LeadRecord): Lead {
     ...(record.email !== null ? { email: record.email } : {}),
     ...(record.name !== null ? { name: record.name } : {}),
     ...(record.phone !== null ? { phone: record.phone } : {}),
+    ...(record.conversationId !== null ? { conversationId: record.conversationId } : {}),
   };
 }
 
@@ -42,16 +45,33 @@ export class LeadsService {
   }
 
   /**
-   * `GET /v1/lead/{chatbotId}`: the chatbot's leads created in the inclusive range, newest first.
-   * @throws 400 for a bad range; 404 when the chatbot is not the organisation's.
+   * `GET /v1/lead/{chatbotId}`: the chatbot's leads created in the inclusive range, newest first;
+   * with `limit` or `cursor` (extension) one page and `nextCursor` while more follow.
+   * @throws 400 for a bad range or cursor; 404 when the chatbot is not the organisation's.
    */
-  async list(auth: AuthContext, chatbotId: string, query: TimeRangeQuery): Promise<LeadListing> {
+  async list(auth: AuthContext, chatbotId: string, query: LeadListingQuery): Promise<LeadListing> {
     const range = resolveListingRange(query);
     const chatbot = await this.chatbots.getRecord(auth, chatbotId);
-    const records = await this.repository.listByChatbot(chatbot.id, range.start, range.end);
+    const paged = query.limit !== undefined || query.cursor !== undefined;
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const after = query.cursor !== undefined ? decodePageCursor(query.cursor) : undefined;
+    const records = await this.repository.listByChatbot(chatbot.id, range.start, range.end, paged ? { after, limit: limit + 1 } : undefined);
+    const page = paged ? records.slice(0, limit) : records;
+    const last = page.at(-1);
     return {
       chatbotName: chatbot.name, startInterval: range.startInterval, endInterval: range.endInterval,
-      createdAt: new Date(chatbot.createdAt).toISOString(), leads: records.map(toLeadResponse),
+      createdAt: new Date(chatbot.createdAt).toISOString(), leads: page.map(toLeadResponse),
+      ...(paged && records.length > limit && last ? { nextCursor: encodePageCursor(last) } : {}),
     };
+  }
+
+  /**
+   * `GET /v1/lead/{chatbotId}/csv`: the range's leads as CSV, newest first.
+   * @throws 400 for a bad range; 404 when the chatbot is not the organisation's.
+   */
+  async exportCsv(auth: AuthContext, chatbotId: string, query: TimeRangeQuery): Promise<{ chatbotName: string; csv: string }> {
+    const range = resolveListingRange(query);
+    const chatbot = await this.chatbots.getRecord(auth, chatbotId);
+    return { chatbotName: chatbot.name, csv: toLeadsCsv(await this.repository.listByChatbot(chatbot.id, range.start, range.end)) };
   }
 }
