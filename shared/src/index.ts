@@ -31,4 +31,4 @@ export * from './embed/embed.schema.js';
 export * from './contract/route-contract.js';
 export * from './insights/chatbot-stats.schema.js';
 export * from './contract/routes.js';
-export * from './sessions/session.schema.js';
+export * from './contract/request-examples.js';

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ALL_ROUTES, REQUEST_EXAMPLES } from '@parley/shared';
 import { buildOpenApiDocument } from './openapi.js';
 
 const SPEC = fs.readFileSync(new URL('../../../docs/contract/service-api.md', import.meta.url), 'utf8');
@@ -42,6 +43,19 @@ describe('the OpenAPI document', () => {
         const isPublic = path.startsWith('/v1/embed/') || path === '/v1/openapi.json' || path === '/health' || isSignIn;
         expect(operation.security.some((s) => JSON.stringify(s) === '{"apiKey":[]}'), path).toBe(!isPublic);
       }
+    }
+  });
+
+  it('carries a request example for every JSON body, and each one passes its route\'s schema', () => {
+    for (const route of ALL_ROUTES) {
+      if (!route.body || route.bodyType === 'multipart') continue;
+      const example = REQUEST_EXAMPLES[route.operationId];
+      expect(example, route.operationId).toBeDefined();
+      const parsed = route.body.safeParse(example);
+      expect(parsed.success, `${route.operationId}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      const media = (document.paths[route.path]![route.method] as unknown as { requestBody: { content: Record<string, { example?: unknown }> } })
+        .requestBody.content['application/json']!;
+      expect(media.example).toEqual(example);
     }
   });
 });

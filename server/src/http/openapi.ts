@@ -1,4 +1,4 @@
-import { ALL_ROUTES, type RouteContract } from '@parley/shared';
+import { ALL_ROUTES, REQUEST_EXAMPLES, type RouteContract } from '@parley/shared';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -28,7 +28,8 @@ function parameters(contract: RouteContract): JsonSchema[] {
 function requestBody(contract: RouteContract): JsonSchema | undefined {
   if (!contract.body) return undefined;
   const contentType = contract.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
-  return { required: true, content: { [contentType]: { schema: toSchema(contract.body, 'input') } } };
+  const example = REQUEST_EXAMPLES[contract.operationId];
+  return { required: true, content: { [contentType]: { schema: toSchema(contract.body, 'input'), ...(example !== undefined ? { example } : {}) } } };
 }
 
 function responses(contract: RouteContract): JsonSchema {

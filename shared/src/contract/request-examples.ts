@@ -1,0 +1,36 @@
+/** A well-formed id for examples (any real call answers 404 for it unless it exists). */
+const EXAMPLE_ID = '65f1c0a2b3d4e5f6a7b8c9d0';
+const question = [{ text: 'When do you open on Saturdays?', fromUser: true }];
+
+/**
+ * A request body per JSON operation, shown by the OpenAPI document (and pre-filled by `/docs`).
+ * Each one passes its route's body schema (checked by the server's OpenAPI test), so "Try it out"
+ * never starts from a body the API refuses.
+ */
+export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
+  createChatbot: {
+    name: 'Help desk', welcomeMessage: 'Hi! How can I help you today?', model: 'alpha-4o-mini', accessLevel: 'PUBLIC',
+    resourceIds: [], tags: ['support'], chatbotMessageColor: '#F6F7F8', userMessageColor: '#E0EEFA',
+    gradientColors: ['#1E3A8A', '#2563EB', '#3B82F6', '#93C5FD'],
+    restrictAnswersToResourcesContentResponse: 'Sorry, I can only answer questions about our shop.',
+    websiteIntegration: { allowedDomains: ['example.com', '*.example.com'], bubbleAlignment: 'right', welcomeHeaderTitle: 'Help desk' },
+  },
+  updateChatbot: { name: 'Help desk', welcomeMessage: 'Welcome back!', gradientColors: '#1E3A8A,#2563EB,#3B82F6,#93C5FD', showBadge: true },
+  chatWithChatbot: { chatbotId: EXAMPLE_ID, conversation: question },
+  chatWithChatbotStream: { chatbotId: EXAMPLE_ID, conversation: question },
+  saveConversation: { chatbotId: EXAMPLE_ID, messages: [...question, { text: 'We open at 9am on Saturdays.', fromUser: false }] },
+  createTextResource: { name: 'Opening hours', content: 'Our shop opens at 9am and closes at 6pm, Monday to Saturday.', tags: ['hours'] },
+  createHostedVideoResource: { hostedVideoId: '76979871', tags: [] },
+  createWebsiteResource: {
+    url: 'https://example.com/help', subLinks: ['https://example.com/help/returns'], syncFrequency: 'SEVEN_DAYS',
+    settings: { delayBetweenExtractionMs: 500, removeSelectors: ['nav', 'footer'] }, tags: ['website'],
+  },
+  chatWithResource: { resourceId: EXAMPLE_ID, conversation: question },
+  chatWithResourceStream: { resourceId: EXAMPLE_ID, conversation: question },
+  updateTextResource: { content: 'Our shop opens at 10am and closes at 6pm, Monday to Saturday.' },
+  createEmbedSession: { password: 'Str0ng!pass' },
+  embedChatStream: { conversation: question },
+  saveEmbedConversation: { messages: question },
+  captureEmbedLead: { name: 'Jane Doe', email: 'jane@example.com' },
+  createSession: { apiKey: 'pk_your-api-key' },
+};
