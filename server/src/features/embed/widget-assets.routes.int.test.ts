@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABSENT_ID } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
@@ -11,7 +12,9 @@ let widgetDir: string;
 beforeAll(async () => {
   widgetDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-widget-'));
   await fs.writeFile(path.join(widgetDir, 'widget.js'), 'console.log("widget")');
-  await fs.writeFile(path.join(widgetDir, 'widget-emoji.js'), 'export const EMOJIS = [];');
+  await fs.writeFile(path.join(widgetDir, 'widget.js.br'), brotliCompressSync('console.log("widget")'));
+  await fs.writeFile(path.join(widgetDir, 'widget.js.gz'), gzipSync('console.log("widget")'));
+  await fs.writeFile(path.join(widgetDir, 'widget-emoji.Ab3_x-9Z.js'), 'export const EMOJIS = [];');
   await fs.writeFile(path.join(widgetDir, 'secret.txt'), 'not for you');
   built = await createTestContext({ env: { WIDGET_DIR: widgetDir } });
   unbuilt = await createTestContext({ env: { WIDGET_DIR: path.join(widgetDir, 'missing') } });
@@ -23,26 +26,41 @@ afterAll(async () => {
 });
 
 describe('GET /widget.js and its chunks', () => {
-  it('serves the script with a short cache, an ETag and cross-origin headers', async () => {
-    const res = await built.anonymous.get('/widget.js');
+  it('serves the loader with a short cache, an ETag and cross-origin headers', async () => {
+    const res = await built.anonymous.get('/widget.js').set('Accept-Encoding', 'identity');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.text).toBe('console.log("widget")');
     expect(res.headers['cache-control']).toBe('public, max-age=300, stale-while-revalidate=3600');
     expect(res.headers.etag).toBeDefined();
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect((await built.anonymous.get('/widget.js').set('If-None-Match', res.headers.etag!)).status).toBe(304);
+    expect((await built.anonymous.get('/widget.js').set('Accept-Encoding', 'identity').set('If-None-Match', res.headers.etag!)).status).toBe(304);
   });
 
-  it('serves the lazily loaded files too, and nothing else from the directory', async () => {
-    const chunk = await built.anonymous.get('/widget-emoji.js');
+  it('sends /widget.js precompressed with brotli or gzip, whichever the browser accepts', async () => {
+    const brotli = await built.anonymous.get('/widget.js').set('Accept-Encoding', 'gzip, deflate, br');
+    expect([brotli.status, brotli.headers['content-encoding'], brotli.text]).toEqual([200, 'br', 'console.log("widget")']);
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/);
+    const gzip = await built.anonymous.get('/widget.js').set('Accept-Encoding', 'gzip');
+    expect([gzip.headers['content-encoding'], gzip.text]).toEqual(['gzip', 'console.log("widget")']);
+    // A chunk built without compressed copies is sent as it is.
+    const chunk = await built.anonymous.get('/widget-emoji.Ab3_x-9Z.js').set('Accept-Encoding', 'br');
+    expect([chunk.status, chunk.headers['content-encoding']]).toEqual([200, undefined]);
+  });
+
+  it('caches hashed chunks forever and serves nothing else from the directory', async () => {
+    const chunk = await built.anonymous.get('/widget-emoji.Ab3_x-9Z.js');
     expect(chunk.status).toBe(200);
-    expect(chunk.headers['cache-control']).toBe('public, max-age=300, stale-while-revalidate=3600');
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     // import() from a classic script sends credentials, so the origin is named rather than `*`.
-    const fromSite = await built.anonymous.get('/widget-emoji.js').set('Origin', 'https://shop.example');
+    const fromSite = await built.anonymous.get('/widget-emoji.Ab3_x-9Z.js').set('Origin', 'https://shop.example');
     expect(fromSite.headers['access-control-allow-origin']).toBe('https://shop.example');
     expect(fromSite.headers['access-control-allow-credentials']).toBe('true');
     expect((await built.anonymous.get('/secret.txt')).status).toBe(404);
-    const missing = await built.anonymous.get('/widget-nope.js');
+    expect((await built.anonymous.get('/widget.js.br')).status).toBe(404);
+    const missing = await built.anonymous.get('/widget-nope.Zz9_aa12.js');
     expect(missing.status).toBe(404);
     expect(missing.headers['cache-control']).toBeUndefined();
   });
