@@ -1,5 +1,6 @@
 export * from './common/id.schema.js';
 export * from './common/color.schema.js';
+export * from './common/readable-colors.js';
 export * from './common/tags.schema.js';
 export * from './common/time-range.schema.js';
 export * from './common/page.schema.js';
@@ -9,6 +10,7 @@ export * from './errors/format-issues.js';
 export * from './chatbots/chatbot-enums.schema.js';
 export * from './chatbots/chatbot-password.schema.js';
 export * from './chatbots/website-integration.schema.js';
+export * from './chatbots/color-warning.schema.js';
 export * from './chatbots/chatbot.schema.js';
 export * from './chatbots/chatbot-create.schema.js';
 export * from './chatbots/chatbot-update.schema.js';
