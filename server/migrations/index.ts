@@ -7,6 +7,7 @@ import * as createJobs from './20261122E-create-jobs.js';
 import * as extendResourceChunks from './20261122F-extend-resource-chunks.js';
 import * as addResourceChunkStats from './20261122G-add-resource-chunk-stats.js';
 import * as createConsoleSessions from './20261123M-create-console-sessions.js';
+import * as createMessageFeedback from './20261123W-create-message-feedback.js';
 
 type Migration = Knex.Migration;
 
@@ -24,6 +25,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261122F-extend-resource-chunks', extendResourceChunks],
   ['20261122G-add-resource-chunk-stats', addResourceChunkStats],
   ['20261123M-create-console-sessions', createConsoleSessions],
+  ['20261123W-create-message-feedback', createMessageFeedback],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

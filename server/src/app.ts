@@ -14,6 +14,7 @@ import { resourceUpkeepRoutes } from './features/resources/resource-upkeep.route
 import { resourcesRoutes } from './features/resources/resources.routes.js';
 import { insightsRoutes } from './features/insights/insights.routes.js';
 import { leadsRoutes } from './features/leads/leads.routes.js';
+import { feedbackRoutes } from './features/feedback/feedback.routes.js';
 import { sessionOrApiKeyAuth } from './features/sessions/session-auth.js';
 import { sessionRoutes, signInRoutes } from './features/sessions/sessions.routes.js';
 import { authOf } from './http/api-key-auth.js';
@@ -60,6 +61,7 @@ export function createApp(services: Services): Express {
   app.use(resourceUpkeepRoutes(services.resourceUpkeep));
   app.use(conversationsRoutes(services.conversations));
   app.use(leadsRoutes(services.leads));
+  app.use(feedbackRoutes(services.feedback));
   app.use(insightsRoutes(services.insights));
   app.use(chatRoutes(services.chat, { heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'chat' }) }));
   app.use(notFoundHandler);

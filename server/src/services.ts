@@ -12,6 +12,8 @@ import { InsightsRepository } from './features/insights/insights.repository.js';
 import { InsightsService } from './features/insights/insights.service.js';
 import { LeadsRepository } from './features/leads/leads.repository.js';
 import { LeadsService } from './features/leads/leads.service.js';
+import { FeedbackRepository } from './features/feedback/feedback.repository.js';
+import { FeedbackService } from './features/feedback/feedback.service.js';
 import { ChatService } from './features/chat/chat.service.js';
 import { createEmbedService } from './features/embed/create-embed-service.js';
 import type { EmbedService } from './features/embed/embed.service.js';
@@ -26,6 +28,7 @@ import { UsageService } from './features/usage/usage.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { JobWorker } from './jobs/job-worker.js';
 import { ModelRegistry } from './providers/llm/model-registry.js';
+import { UniversalSentenceEncoder } from './providers/llm/local/sentence-encoder.js';
 
 /** Everything the routes and workers use, built once per process. */
 export interface Services {
@@ -44,6 +47,7 @@ export interface Services {
   resourceSync: SyncScheduler;
   conversations: ConversationsService;
   leads: LeadsService;
+  feedback: FeedbackService;
   /** Per-chatbot statistics (extension). */
   insights: InsightsService;
   usage: UsageService;
@@ -72,9 +76,10 @@ export function createServices(config: Config, database: Database, logger: Logge
   const chatbots = new ChatbotsService(chatbotsRepository, config.publicUrl);
   const { resources, resourceUpkeep, resourceSync } = createResourcesFeature(config, db, jobs, worker, logger.child({ component: 'resources' }));
   const conversationsRepository = new ConversationsRepository(db);
-  const models = new ModelRegistry(config.providers, logger.child({ component: 'models' }));
+  const models = new ModelRegistry(config.providers, logger.child({ component: 'models' }), config.localSentenceEncoder ? new UniversalSentenceEncoder() : undefined);
   const conversations = new ConversationsService(db, conversationsRepository, chatbots, new AnalysisScheduler(jobs, worker, config.analysisDelayMs));
   const leads = new LeadsService(new LeadsRepository(db), chatbots);
+  const feedback = new FeedbackService(new FeedbackRepository(db), chatbots);
   worker.register(ANALYSE_CONVERSATION, analyseConversationJob({
     conversations: conversationsRepository, chatbots: chatbotsRepository, logger: logger.child({ component: 'analysis' }),
     analyser: new ConversationAnalyser(db, models, config.analysisCustomFields),
@@ -83,8 +88,8 @@ export function createServices(config: Config, database: Database, logger: Logge
   const chat = new ChatService(resources, chatbots, usage, models, {
     contextChunks: config.chatContextChunks, resourceChatModel: config.resourceChatModel,
   });
-  const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads });
+  const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads, feedback });
   const insights = new InsightsService(new InsightsRepository(db), chatbots);
   const sessions = new SessionsService(db, organisations, config.consoleSessionTtlMs);
-  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, resourceSync, conversations, leads, insights, usage, models, chat, embed, sessions };
+  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, resourceSync, conversations, leads, feedback, insights, usage, models, chat, embed, sessions };
 }

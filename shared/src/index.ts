@@ -29,6 +29,7 @@ export * from './text/blocks.js';
 export * from './conversations/conversation.schema.js';
 export * from './conversations/conversation-listing.schema.js';
 export * from './leads/lead.schema.js';
+export * from './feedback/feedback.schema.js';
 export * from './embed/embed.schema.js';
 export * from './sessions/session.schema.js';
 export * from './contract/route-contract.js';

@@ -1,12 +1,13 @@
 import { chatbotContract } from './chatbots.contract.js';
 import { conversationContract, leadContract } from './conversations.contract.js';
 import { embedContract, systemContract } from './embed.contract.js';
+import { feedbackContract } from './feedback.contract.js';
 import { insightsContract } from './insights.contract.js';
 import { resourceContract } from './resources.contract.js';
 import type { RouteContract } from './route-contract.js';
 import { sessionContract } from './session.contract.js';
 
-export { chatbotContract, conversationContract, embedContract, insightsContract, leadContract, resourceContract, sessionContract, systemContract };
+export { chatbotContract, conversationContract, embedContract, feedbackContract, insightsContract, leadContract, resourceContract, sessionContract, systemContract };
 
 /** Every operation of the service, in documentation order. */
 export const ALL_ROUTES: readonly RouteContract[] = [
@@ -14,6 +15,7 @@ export const ALL_ROUTES: readonly RouteContract[] = [
   ...Object.values(resourceContract),
   ...Object.values(conversationContract),
   ...Object.values(leadContract),
+  ...Object.values(feedbackContract),
   ...Object.values(insightsContract),
   ...Object.values(embedContract),
   ...Object.values(systemContract),

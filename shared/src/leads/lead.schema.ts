@@ -11,6 +11,8 @@ export const LeadSchema = z.object({
   phone: z.string().optional(),
   /** Extension: the conversation the lead was left in, when the widget linked it. */
   conversationId: IdSchema.optional(),
+  /** Extension: the page the visitor was on when leaving the lead. */
+  pageUrl: z.string().optional(),
 });
 export type Lead = z.infer<typeof LeadSchema>;
 
@@ -40,6 +42,9 @@ export const LeadCaptureSchema = z
     name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
     email: z.email('must be an email address').max(320, 'must be at most 320 characters').optional(),
     phone: PhoneSchema.optional(),
+    conversationId: IdSchema.optional().describe('Extension: the conversation the visitor leaves the lead in (404 when it is not this chatbot\'s).'),
+    pageUrl: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).max(2000, 'must be at most 2000 characters').optional()
+      .describe('Extension: the page the visitor was on.'),
   })
   .refine((lead) => lead.email !== undefined || lead.phone !== undefined, {
     message: 'must contain an email or a phone', path: [],

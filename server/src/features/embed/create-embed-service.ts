@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { ChatService } from '../chat/chat.service.js';
 import type { ChatbotsRepository } from '../chatbots/chatbots.repository.js';
 import type { ConversationsService } from '../conversations/conversations.service.js';
+import type { FeedbackService } from '../feedback/feedback.service.js';
 import type { LeadsService } from '../leads/leads.service.js';
 import type { OrganisationsService } from '../organisations/organisations.service.js';
 import { EmbedSessionSigner, resolveSessionSecret } from './embed-session.js';
@@ -16,6 +17,7 @@ export interface EmbedDependencies {
   chat: ChatService;
   conversations: ConversationsService;
   leads: LeadsService;
+  feedback: FeedbackService;
 }
 
 /** Builds the embed service; the session secret is resolved on first use and then kept. */
@@ -28,5 +30,5 @@ export function createEmbedService(deps: EmbedDependencies): EmbedService {
     return secret;
   };
   const signer = new EmbedSessionSigner(getSecret, deps.config.embed.sessionTtlMs);
-  return new EmbedService(deps.chatbotsRepository, deps.organisations, deps.chat, deps.conversations, deps.leads, signer, deps.config.publicUrl);
+  return new EmbedService(deps.chatbotsRepository, deps.organisations, deps.chat, deps.conversations, deps.leads, deps.feedback, signer, deps.config.publicUrl);
 }

@@ -33,7 +33,10 @@ describe('POST /v1/embed/{chatbotId}/chat-stream', () => {
     expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
     expect(res.headers['access-control-allow-origin']).toBe(SITE);
     const events = decodeEvents(res.text);
-    expect(events.at(-1)).toEqual({ type: 'streamEnd' });
+    // The answer's metadata (extension) passes through the embed API to the widget's source chips.
+    const end = events.at(-1);
+    expect(end?.type).toBe('streamEnd');
+    expect(end?.type === 'streamEnd' && end.data?.sources?.[0]).toMatchObject({ resourceId, title: 'Shop guide' });
     const answer = events.map((e) => (e.type === 'partialResponse' ? e.data.text : '')).join('');
     expect(answer).toContain('10am');
   });

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler, type Response } from 'express';
-import { ChatbotIdParamsSchema, embedContract } from '@parley/shared';
+import { ChatbotIdParamsSchema, embedContract, feedbackContract } from '@parley/shared';
 import { mountRoute, toExpressPath } from '../../http/define-route.js';
 import { parseRequestPart } from '../../http/parse-request.js';
 import { streamAnswer, type StreamAnswerOptions } from '../chat/stream-answer.js';
@@ -72,6 +72,12 @@ export function embedRoutes(embed: EmbedService, limits: EmbedRateLimits, stream
   mountRoute(router, embedContract.leads, async ({ body, req, res }) => {
     await embed.assertAccess(visitorOf(res), req.get('authorization'));
     return embed.captureLead(visitorOf(res), body);
+  });
+
+  router.post(toExpressPath(feedbackContract.give.path), limits.visitor);
+  mountRoute(router, feedbackContract.give, async ({ body, req, res }) => {
+    await embed.assertAccess(visitorOf(res), req.get('authorization'));
+    return embed.giveFeedback(visitorOf(res), body);
   });
 
   return router;

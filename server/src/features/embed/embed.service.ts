@@ -1,5 +1,5 @@
 import type {
-  ChatMessage, EmbedConfig, EmbedConversation, EmbedConversationSave, EmbedSession, Lead, LeadCapture,
+  ChatMessage, EmbedConfig, EmbedFeedbackBody, Feedback, EmbedConversation, EmbedConversationSave, EmbedSession, Lead, LeadCapture,
 } from '@parley/shared';
 import { HttpError, badRequest, forbidden, notFound } from '../../errors/http-error.js';
 import type { PreparedAnswer } from '../chat/chat.service.js';
@@ -8,6 +8,7 @@ import { avatarUrlOf } from '../chatbots/chatbot-response.js';
 import { verifyChatbotPassword } from '../chatbots/chatbot-password.js';
 import type { ChatbotRecord, ChatbotsRepository } from '../chatbots/chatbots.repository.js';
 import type { ConversationsService } from '../conversations/conversations.service.js';
+import type { FeedbackService } from '../feedback/feedback.service.js';
 import type { LeadsService } from '../leads/leads.service.js';
 import type { OrganisationsService } from '../organisations/organisations.service.js';
 import type { EmbedSessionSigner } from './embed-session.js';
@@ -60,6 +61,7 @@ export class EmbedService {
     private readonly chat: ChatService,
     private readonly conversations: ConversationsService,
     private readonly leads: LeadsService,
+    private readonly feedback: FeedbackService,
     private readonly sessions: EmbedSessionSigner,
     private readonly publicUrl: string,
   ) {
@@ -144,8 +146,20 @@ export class EmbedService {
     return this.conversations.saveForVisitor(visitor.chatbot, visitor.sourceType, body);
   }
 
-  /** Stores the visitor's contact details as a lead of the chatbot. */
+  /**
+   * Stores the visitor's contact details as a lead of the chatbot, linked to the conversation and
+   * page they were left from (extensions).
+   * @throws 404 when `conversationId` is not a conversation of this chatbot.
+   */
   captureLead(visitor: EmbedVisitor, lead: LeadCapture): Promise<Lead> {
-    return this.leads.capture(visitor.chatbot, lead);
+    return this.leads.capture(visitor.chatbot, lead, lead.conversationId);
+  }
+
+  /**
+   * Stores the visitor's 👍/👎 on an answer of their own conversation (extension).
+   * @throws 404 when the conversation is not this visitor's; 400 when the index is not an answer.
+   */
+  giveFeedback(visitor: EmbedVisitor, body: EmbedFeedbackBody): Promise<Feedback> {
+    return this.feedback.give(visitor.chatbot, body);
   }
 }

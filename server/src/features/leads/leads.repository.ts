@@ -11,6 +11,8 @@ export interface LeadRecord {
   name: string | null;
   email: string | null;
   phone: string | null;
+  /** The page the visitor left the lead on (extension). */
+  pageUrl: string | null;
 }
 
 type Row = Record<string, unknown>;
@@ -20,6 +22,7 @@ function toRecord(row: Row): LeadRecord {
     id: row.id as string, organisationId: row.organisation_id as string, chatbotId: row.chatbot_id as string,
     conversationId: (row.conversation_id as string | null) ?? null, createdAt: Number(row.created_at),
     name: (row.name as string | null) ?? null, email: (row.email as string | null) ?? null, phone: (row.phone as string | null) ?? null,
+    pageUrl: (row.page_url as string | null) ?? null,
   };
 }
 
@@ -30,7 +33,7 @@ export class LeadsRepository {
   async insert(record: LeadRecord): Promise<void> {
     await this.db('leads').insert({
       id: record.id, organisation_id: record.organisationId, chatbot_id: record.chatbotId, conversation_id: record.conversationId,
-      created_at: record.createdAt, name: record.name, email: record.email, phone: record.phone,
+      created_at: record.createdAt, name: record.name, email: record.email, phone: record.phone, page_url: record.pageUrl,
     });
   }
 

@@ -17,6 +17,7 @@ export function toLeadResponse(record: LeadRecord): Lead {
     ...(record.name !== null ? { name: record.name } : {}),
     ...(record.phone !== null ? { phone: record.phone } : {}),
     ...(record.conversationId !== null ? { conversationId: record.conversationId } : {}),
+    ...(record.pageUrl !== null ? { pageUrl: record.pageUrl } : {}),
   };
 }
 
@@ -38,7 +39,7 @@ export class LeadsService {
     const now = Date.now();
     const record: LeadRecord = {
       id: newId(now), organisationId: chatbot.organisationId, chatbotId: chatbot.id, conversationId: conversationId ?? null,
-      createdAt: now, name: lead.name ?? null, email: lead.email ?? null, phone: lead.phone ?? null,
+      createdAt: now, name: lead.name ?? null, email: lead.email ?? null, phone: lead.phone ?? null, pageUrl: lead.pageUrl ?? null,
     };
     await this.repository.insert(record);
     return toLeadResponse(record);

@@ -1,0 +1,60 @@
+import type { Knex } from 'knex';
+import type { FeedbackRating } from '@parley/shared';
+
+/** A stored verdict, with the text of the answer it is about when the conversation still has it. */
+export interface FeedbackRecord {
+  id: string;
+  organisationId: string;
+  chatbotId: string;
+  conversationId: string;
+  messageIndex: number;
+  rating: FeedbackRating;
+  comment: string | null;
+  createdAt: number;
+}
+
+/** The conversation a verdict is about, as far as the feedback feature needs it. */
+export interface RatedConversation {
+  visitorTokenHash: string | null;
+  messages: { text: string; fromUser: boolean }[];
+}
+
+type Row = Record<string, unknown>;
+
+const parseMessages = (value: unknown): RatedConversation['messages'] =>
+  (typeof value === 'string' ? JSON.parse(value) : value) as RatedConversation['messages'];
+
+/** Verdicts on answers; every query filters by chatbot. */
+export class FeedbackRepository {
+  constructor(private readonly db: Knex) {}
+
+  /** The chatbot's conversation with its visitor token hash and messages, or `undefined`. */
+  async findConversation(chatbotId: string, conversationId: string): Promise<RatedConversation | undefined> {
+    const row = await this.db('conversations').where({ id: conversationId, chatbot_id: chatbotId })
+      .first('visitor_token_hash', 'messages') as Row | undefined;
+    return row && { visitorTokenHash: (row.visitor_token_hash as string | null) ?? null, messages: parseMessages(row.messages) };
+  }
+
+  /** Stores the verdict, replacing an earlier one on the same answer. */
+  async upsert(record: FeedbackRecord): Promise<void> {
+    await this.db('message_feedback').insert({
+      id: record.id, organisation_id: record.organisationId, chatbot_id: record.chatbotId, conversation_id: record.conversationId,
+      message_index: record.messageIndex, rating: record.rating, comment: record.comment, created_at: record.createdAt,
+    }).onConflict(['conversation_id', 'message_index']).merge(['rating', 'comment', 'created_at']);
+  }
+
+  /** The chatbot's verdicts in `[start, end]`, newest first, each with its conversation's messages. */
+  async listByChatbot(chatbotId: string, start: number, end: number): Promise<(FeedbackRecord & { messages: RatedConversation['messages'] })[]> {
+    const rows: Row[] = await this.db('message_feedback as f')
+      .join('conversations as c', 'c.id', 'f.conversation_id')
+      .where('f.chatbot_id', chatbotId)
+      .whereBetween('f.created_at', [start, end])
+      .orderBy([{ column: 'f.created_at', order: 'desc' }, { column: 'f.id', order: 'desc' }])
+      .select('f.*', 'c.messages');
+    return rows.map((row) => ({
+      id: row.id as string, organisationId: row.organisation_id as string, chatbotId: row.chatbot_id as string,
+      conversationId: row.conversation_id as string, messageIndex: row.message_index as number, rating: row.rating as FeedbackRating,
+      comment: (row.comment as string | null) ?? null, createdAt: Number(row.created_at), messages: parseMessages(row.messages),
+    }));
+  }
+}
