@@ -4,7 +4,9 @@ import {
   FileResourceUploadSchema, TextResourceCreateSchema, VideoHostResourceCreateSchema, WebsiteResourceCreateSchema,
 } from '../resources/resource-create.schema.js';
 import { ResourceListSchema, ResourceSchema } from '../resources/resource.schema.js';
-import { PassageListingSchema, PassagesQuerySchema, TextResourceUpdateSchema } from '../resources/resource-upkeep.schema.js';
+import {
+  PassageListingSchema, PassagesQuerySchema, TextResourceContentSchema, TextResourceUpdateSchema,
+} from '../resources/resource-upkeep.schema.js';
 import { STREAM_DESCRIPTION } from './chatbots.contract.js';
 import { defineRoute, errorResponses } from './route-contract.js';
 
@@ -58,6 +60,12 @@ export const resourceContract = {
     operationId: 'chatWithResourceStream', method: 'post', path: '/v1/resource/chat-stream', tag, security: 'apiKey',
     summary: 'Ask one resource; the answer streams as Server-Sent Events', body: ResourceChatBodySchema,
     responses: { 201: { description: STREAM_DESCRIPTION, contentType: 'text/event-stream' }, ...errorResponses(400, 401, 402, 404, 500) },
+  }),
+  getText: defineRoute({
+    operationId: 'getTextResourceContent', method: 'get', path: '/v1/resource/text/{id}', tag, security: 'apiKey',
+    summary: 'The text of a text resource, to edit it (extension)', description: 'Another type\'s id is a 400 naming its type.',
+    params: IdParamsSchema,
+    responses: { 200: { description: 'Its name, text and tags.', schema: TextResourceContentSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
   updateText: defineRoute({
     operationId: 'updateTextResource', method: 'put', path: '/v1/resource/text/{id}', tag, security: 'apiKey',

@@ -14,6 +14,15 @@ export const TextResourceUpdateSchema = z.strictObject({
 }).refine((body) => Object.keys(body).length > 0, { message: 'must contain name, content or tags', path: [] });
 export type TextResourceUpdate = z.infer<typeof TextResourceUpdateSchema>;
 
+/** `GET /v1/resource/text/{id}` (extension): a text resource's own text, for editing it. */
+export const TextResourceContentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  content: z.string(),
+  tags: z.array(z.string()),
+});
+export type TextResourceContent = z.infer<typeof TextResourceContentSchema>;
+
 /** Query of `GET /v1/resource/{id}/passages`: without `limit`, 50 passages per page. */
 export const PassagesQuerySchema = PageQuerySchema;
 

@@ -1,6 +1,7 @@
 import { ErrorBodySchema, PassageListingSchema, ResourceSchema } from '@parley/shared';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFileStore } from '../../storage/create-file-store.js';
 import { ABSENT_ID } from '../../test/factories.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { startFakeServer, type FakeServer } from './ingestion/fixtures/fake-servers.js';
@@ -23,7 +24,7 @@ beforeAll(async () => {
   const { db } = ctx.database;
   ingestion = {
     db, jobs: ctx.services.jobs, repository: new ResourcesRepository(db), logger: pino({ level: 'silent' }),
-    filesDir: `${ctx.config.dataDir}/files`, allowPrivateNetworks: true, userAgent: 'ParleyTest',
+    files: createFileStore(ctx.config), allowPrivateNetworks: true, userAgent: 'ParleyTest',
   };
 });
 afterAll(async () => {
@@ -59,6 +60,8 @@ describe('PUT /v1/resource/text/{id}', () => {
     const updated = await ctx.api.put(`/v1/resource/text/${created.id}`).send({ content: 'The bakery opens at 6am every weekday.' }).expect(200);
     expect(ResourceSchema.parse(updated.body)).toMatchObject({ id: created.id, fileName: 'Hours', tags: ['a'], type: 'TEXT' });
     expect(await ask(created.id, 'When does the bakery open?')).toContain('7am');
+    const text = await ctx.api.get(`/v1/resource/text/${created.id}`).expect(200);
+    expect(text.body).toEqual({ id: created.id, name: 'Hours', content: 'The bakery opens at 6am every weekday.', tags: ['a'] });
 
     expect(await runQueuedIngestion()).toBe(1);
     expect(await status(created.id)).toBe('DONE');
@@ -93,6 +96,8 @@ describe('PUT /v1/resource/text/{id}', () => {
     const wrongType = await ctx.api.put(`/v1/resource/text/${website.id}`).send({ name: 'x' }).expect(400);
     expect(wrongType.body.message).toEqual([`resource ${website.id} is a WEB resource; only TEXT resources can be edited`]);
     await ctx.api.put(`/v1/resource/text/${ABSENT_ID}`).send({ name: 'x' }).expect(404);
+    await ctx.api.get(`/v1/resource/text/${ABSENT_ID}`).expect(404);
+    await ctx.api.get(`/v1/resource/text/${website.id}`).expect(400);
     const other = await ctx.newOrganisation();
     await other.api.put(`/v1/resource/text/${text.id}`).send({ name: 'x' }).expect(404);
     await runQueuedIngestion();

@@ -7,6 +7,7 @@ import type { ResourceUpkeepService } from './resource-upkeep.service.js';
 /** Extensions for keeping knowledge current: edit text, sync now, passages. */
 export function resourceUpkeepRoutes(upkeep: ResourceUpkeepService): Router {
   const router = Router();
+  mountRoute(router, resourceContract.getText, ({ req, params }) => upkeep.getText(authOf(req), params.id));
   mountRoute(router, resourceContract.updateText, ({ req, params, body }) => upkeep.updateText(authOf(req), params.id, body));
   mountRoute(router, resourceContract.sync, ({ req, params }) => upkeep.syncNow(authOf(req), params.id));
   mountRoute(router, resourceContract.passages, ({ req, params, query }) => upkeep.listPassages(authOf(req), params.id, query));

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { PageQuery, PassageListing, Resource, TextResourceUpdate } from '@parley/shared';
+import type { PageQuery, PassageListing, Resource, TextResourceContent, TextResourceUpdate } from '@parley/shared';
 import { badRequest, conflict } from '../../errors/http-error.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
@@ -26,6 +26,20 @@ export interface ResourceUpkeepOptions {
 export class ResourceUpkeepService {
   constructor(private readonly options: ResourceUpkeepOptions) {}
 
+  /** `GET /v1/resource/text/{id}`: the text to edit. @throws 400 for another type; 404 */
+  async getText(auth: AuthContext, id: string): Promise<TextResourceContent> {
+    const record = await this.textRecord(auth, id);
+    const content = (await this.options.repository.findForIngestion(id))?.textContent ?? '';
+    return { id, name: record.fileName, content, tags: record.tags };
+  }
+
+  /** @throws 400 for another type; 404 */
+  private async textRecord(auth: AuthContext, id: string): Promise<ResourceRecord> {
+    const record = await this.options.resources.getResource(auth, id);
+    if (record.type !== 'TEXT') throw badRequest(`resource ${id} is a ${record.type} resource; only TEXT resources can be edited`);
+    return record;
+  }
+
   /**
    * `PUT /v1/resource/text/{id}`: renames, re-tags and/or replaces the text. New content is
    * re-indexed by the ingestion job under the same id; its chunk swap is atomic, so the old text
@@ -33,8 +47,7 @@ export class ResourceUpkeepService {
    * @throws 400 for another type; 402 when the new text exceeds the plan's storage; 404
    */
   async updateText(auth: AuthContext, id: string, body: TextResourceUpdate): Promise<Resource> {
-    const record = await this.options.resources.getResource(auth, id);
-    if (record.type !== 'TEXT') throw badRequest(`resource ${id} is a ${record.type} resource; only TEXT resources can be edited`);
+    const record = await this.textRecord(auth, id);
     const fields: Partial<ResourceRecord> = {};
     if (body.name !== undefined) fields.fileName = body.name;
     if (body.tags !== undefined) fields.tags = body.tags;
