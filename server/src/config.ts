@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ModelSchema, formatIssues, type Model } from '@parley/shared';
+import type { S3Settings } from './storage/s3-file-store.js';
 
 const optionalInt = z.string().trim().regex(/^\d+$/, 'must be a non-negative integer').transform(Number).optional();
 const flag = z.enum(['true', 'false', '1', '0', '']).optional().transform((value) => value === 'true' || value === '1');
@@ -52,6 +53,13 @@ const EnvSchema = z.object({
   SSE_HEARTBEAT_MS: z.string().regex(/^\d+$/, 'must be a non-negative integer').default('15000').transform(Number),
   ANALYSIS_CUSTOM_FIELDS: optionalString,
   ANALYSIS_DELAY_MS: z.string().regex(/^\d+$/, 'must be a non-negative integer').default('0').transform(Number),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: flag,
+  S3_PREFIX: z.string().trim().default(''),
 });
 
 export type ModelFamily = 'openai' | 'anthropic' | 'google';
@@ -132,6 +140,8 @@ export interface Config {
   analysisCustomFields: AnalysisCustomField[];
   /** How long after a save its analysis starts; saves meanwhile share that one analysis. */
   analysisDelayMs: number;
+  /** S3-compatible object storage for uploaded files; absent: `DATA_DIR/files`. */
+  objectStorage?: S3Settings;
 }
 
 function parsePlanModels(value: string | undefined): Model[] | undefined {
@@ -235,5 +245,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
     analysisCustomFields,
     analysisDelayMs: e.ANALYSIS_DELAY_MS,
+    objectStorage: e.S3_BUCKET ? {
+      bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE, prefix: e.S3_PREFIX,
+    } : undefined,
   };
 }

@@ -1,9 +1,9 @@
-import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobWorker } from '../../jobs/job-worker.js';
+import { createFileStore } from '../../storage/create-file-store.js';
 import { registerIngestion, SyncScheduler } from './ingestion/ingestion-worker.js';
 import type { IngestionContext } from './ingestion/run-ingestion.js';
 import { openAiEmbedder } from './ingestion/stages/embed-chunks.js';
@@ -16,9 +16,6 @@ import { ResourcesService } from './resources.service.js';
 /** The crawler's user agent when a website resource does not set one. */
 export const DEFAULT_CRAWLER_USER_AGENT = 'ParleyBot/0.1 (knowledge crawler of a self-hosted Parley service)';
 
-/** Where uploaded files are kept: DATA_DIR/files (a cluster shares it as one volume). */
-export const filesDirectory = (config: Config) => path.join(config.dataDir, 'files');
-
 /** Builds the resources feature: its service, the ingestion handler on the worker, and the re-sync scheduler. */
 export function createResourcesFeature(
   config: Config, db: Knex, jobs: JobQueue, worker: JobWorker, logger: Logger, overrides: Partial<IngestionContext> = {},
@@ -26,12 +23,12 @@ export function createResourcesFeature(
   const repository = new ResourcesRepository(db);
   const embedder = config.embeddings && openAiEmbedder(config.embeddings);
   const ingestion: IngestionContext = {
-    db, jobs, repository, logger, filesDir: filesDirectory(config), allowPrivateNetworks: config.crawlAllowPrivateNetworks,
+    db, jobs, repository, logger, files: createFileStore(config), allowPrivateNetworks: config.crawlAllowPrivateNetworks,
     videoHostUrl: config.videoHostUrl, userAgent: DEFAULT_CRAWLER_USER_AGENT,
     transcriber: config.transcription && openAiTranscriber(config.transcription), embedder, ...overrides,
   };
   registerIngestion(worker, ingestion);
-  const resources = new ResourcesService({ db, repository, jobs, notifyWorker: () => worker.notify(), filesDir: ingestion.filesDir, embedder });
+  const resources = new ResourcesService({ db, repository, jobs, notifyWorker: () => worker.notify(), files: ingestion.files, embedder });
   const resourceUpkeep = new ResourceUpkeepService({
     db, resources, repository, passages: new ResourcePassagesRepository(db), jobs, notifyWorker: () => worker.notify(),
   });

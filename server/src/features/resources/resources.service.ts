@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Knex } from 'knex';
 import {
   FileResourceFieldsSchema, MAX_UPLOAD_BYTES, MAX_VIDEO_SECONDS,
@@ -10,6 +9,7 @@ import { newId } from '../../db/ids.js';
 import { badRequest, conflict, notFound, usageLimitExceeded } from '../../errors/http-error.js';
 import type { UploadedFile } from '../../http/upload.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
+import type { FileStore } from '../../storage/file-store.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
 import { INGEST_RESOURCE_JOB, ingestionDedupeKey } from './ingestion/ingestion-worker.js';
 import type { Embedder } from './ingestion/stages/embed-chunks.js';
@@ -26,8 +26,8 @@ export interface ResourcesServiceOptions {
   jobs: JobQueue;
   /** Wakes this process's idle job worker after an enqueue. */
   notifyWorker: () => void;
-  /** DATA_DIR/files: uploads are kept here, under the organisation's id. */
-  filesDir: string;
+  /** Where uploads are kept (DATA_DIR/files or object storage), keyed under the organisation's id. */
+  files: FileStore;
   embedder?: Embedder;
 }
 
@@ -98,7 +98,7 @@ export class ResourcesService {
       throw err;
     }
     if (!deleted) throw notFound(`resource ${id}`);
-    if (record.storagePath) await fs.rm(path.resolve(this.options.filesDir, record.storagePath), { force: true });
+    if (record.storagePath) await this.options.files.remove(record.storagePath);
     return toResourceResponse(record);
   }
 
@@ -151,17 +151,15 @@ export class ResourcesService {
       if (!type) throw badRequest('file must be a PDF or an MP4 video (recognised by content)');
       const videoLength = type === 'VIDEO' ? await this.videoLength(file.path) : undefined;
       const id = newId();
-      const storagePath = path.join(auth.organisationId, `${id}.${type === 'PDF' ? 'pdf' : 'mp4'}`);
-      const target = path.resolve(this.options.filesDir, storagePath);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      await fs.rename(file.path, target);
+      const storagePath = `${auth.organisationId}/${id}.${type === 'PDF' ? 'pdf' : 'mp4'}`;
+      await this.options.files.put(storagePath, file.path);
       try {
         return await this.insertAndEnqueue(auth, {
           id, type, fileName: file.originalName || `upload.${type === 'PDF' ? 'pdf' : 'mp4'}`, tags: fields.tags,
           fileSize: file.size, storedBytes: file.size, storagePath, videoLength: videoLength ?? null,
         });
       } catch (err) {
-        await fs.rm(target, { force: true });
+        await this.options.files.remove(storagePath);
         throw err;
       }
     } finally {

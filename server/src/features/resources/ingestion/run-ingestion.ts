@@ -1,9 +1,9 @@
-import path from 'node:path';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { stripNulCharacters, SYNC_FREQUENCY_MS } from '@parley/shared';
 import type { Job, JobQueue } from '../../../jobs/job-queue.js';
 import type { SafeFetchOptions } from '../../../net/safe-fetch.js';
+import type { FileStore } from '../../../storage/file-store.js';
 import type { ResourceRecord, ResourcesRepository } from '../resources.repository.js';
 import { hasVectorColumn, indexedSectionHashes, swapChunks } from './chunk-index.js';
 import { IngestionFailedError, NoTextFoundError, toStorableOutput, type ReaderOutput } from './ingestion-types.js';
@@ -21,8 +21,8 @@ export interface IngestionContext {
   jobs: JobQueue;
   repository: ResourcesRepository;
   logger: Logger;
-  /** Where uploads live (DATA_DIR/files); `storage_path` is relative to it. */
-  filesDir: string;
+  /** Where uploads live (DATA_DIR/files or object storage); `storage_path` is the key. */
+  files: FileStore;
   allowPrivateNetworks: boolean;
   /** Narrows the SSRF policy (tests); production uses public addresses only. */
   isAllowedAddress?: SafeFetchOptions['isAllowedAddress'];
@@ -40,11 +40,11 @@ class LostLeaseError extends Error {}
 
 /** Reads a resource's source into sections, by type. */
 async function readSource(ctx: IngestionContext, resource: ResourceRecord, signal: AbortSignal): Promise<ReaderOutput> {
-  const file = () => path.resolve(ctx.filesDir, resource.storagePath ?? '');
+  const stored = <T>(read: (filePath: string) => Promise<T>) => ctx.files.withLocalCopy(resource.storagePath ?? '', read, signal);
   switch (resource.type) {
     case 'TEXT': return { sections: [{ provenance: {}, units: [{ text: resource.textContent ?? '' }] }] };
-    case 'PDF': return readPdf(file(), signal);
-    case 'VIDEO': return readVideo(file(), ctx.transcriber, signal);
+    case 'PDF': return stored((filePath) => readPdf(filePath, signal));
+    case 'VIDEO': return stored((filePath) => readVideo(filePath, ctx.transcriber, signal));
     case 'HOSTED_VIDEO':
       return fetchHostedVideo(resource.hostedVideoId!, { urlTemplate: ctx.videoHostUrl, allowPrivateNetworks: ctx.allowPrivateNetworks }, signal);
     case 'WEB':
