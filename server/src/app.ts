@@ -23,6 +23,7 @@ import { docsRoutes } from './http/docs.routes.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { requestLogging } from './http/request-logging.js';
+import { securityHeaders } from './http/security-headers.js';
 import type { Services } from './services.js';
 
 /** The HTTP application: middleware order and feature routers, no logic. */
@@ -33,6 +34,7 @@ export function createApp(services: Services): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger));
+  app.use(securityHeaders);
   app.use(decodePathOnce(ALL_ROUTES));
   app.use(healthRoutes(database.db));
   app.use(docsRoutes(config.publicUrl));

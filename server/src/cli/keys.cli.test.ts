@@ -52,7 +52,9 @@ describe('the keys CLI', () => {
   it('works beside a running service on the same embedded database', async () => {
     const bootstrapKey = 'pk_bootstrap_key_for_the_cli_test_0123456789';
     const { url, output } = await start({ BOOTSTRAP_API_KEY: bootstrapKey });
-    expect(output).toContain(`Your first API key (shown once, keep it safe): ${bootstrapKey}`);
+    // The operator supplied the key: it is not printed again (issue 14).
+    expect(output).not.toContain(bootstrapKey);
+    expect(output).toContain('BOOTSTRAP_API_KEY');
     expect((await fetch(`${url}/v1/chatbot/all`, { headers: { 'x-api-key': bootstrapKey } })).status).toBe(200);
 
     const created = keys('create', '--org', 'Acme');
@@ -84,5 +86,30 @@ describe('the keys CLI', () => {
     expect((await fetch(`${url}/v1/chatbot/all`, { headers: { 'x-api-key': created.lastLine } })).status).toBe(200);
     expect(keys('create').status).toBe(1);
     expect(keys('list', '--org', 'Nobody').stderr).toContain('no organisation "Nobody"');
+  }, 60_000);
+
+  it('keeps everything under DATA_DIR owner-only, and tightens what an older install left open', async () => {
+    await stop();
+    await fs.mkdir(path.join(dataDir, 'files', 'legacy'), { recursive: true, mode: 0o755 });
+    await fs.writeFile(path.join(dataDir, 'files', 'legacy', 'old.pdf'), '%PDF-1.4', { mode: 0o666 });
+    await fs.chmod(path.join(dataDir, 'files', 'legacy', 'old.pdf'), 0o666);
+    const key = keys('create', '--org', 'Modes Ltd').lastLine;
+    const { url } = await start();
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF-1.4\n%%EOF\n']), 'notes.pdf');
+    expect((await fetch(`${url}/v1/resource/file`, { method: 'POST', headers: { 'x-api-key': key }, body: form })).status).toBe(201);
+    const open: string[] = [];
+    const walk = async (dir: string): Promise<void> => {
+      for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        const { mode } = await fs.lstat(full);
+        if (!entry.isSymbolicLink() && (mode & 0o077) !== 0) open.push(`${path.relative(dataDir, full)} ${(mode & 0o777).toString(8)}`);
+        if (entry.isDirectory()) await walk(full);
+      }
+    };
+    await walk(dataDir);
+    expect((await fs.stat(dataDir)).mode & 0o077).toBe(0);
+    expect(open).toEqual([]);
+    expect((await fs.readdir(path.join(dataDir, 'pgdata'))).length).toBeGreaterThan(0);
   }, 60_000);
 });

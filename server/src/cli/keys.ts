@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { adminSocketPath } from '../admin/admin-socket.js';
 import { AdminCommandSchema, runAdminCommand, type AdminCommand } from '../admin/admin-commands.js';
 import { loadConfig } from '../config.js';
+import { secureDataDir } from '../data-dir.js';
 import { migrate, openDatabase } from '../db/knex.js';
 import { createLogger } from '../logger.js';
 import { OrganisationsService, type CreatedOrganisation, type KeySummary } from '../features/organisations/organisations.service.js';
@@ -61,6 +62,7 @@ function viaSocket(socketPath: string, command: AdminCommand): Promise<unknown> 
 
 async function directly(command: AdminCommand): Promise<unknown> {
   const config = loadConfig();
+  if (!config.databaseUrl) await secureDataDir(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
   try {
     await migrate(database.db);

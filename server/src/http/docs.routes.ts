@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import express, { Router } from 'express';
 import { buildOpenApiDocument } from './openapi.js';
+import { DOCS_CONTENT_SECURITY_POLICY } from './security-headers.js';
 
 const swaggerUiDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
@@ -25,7 +26,7 @@ export function docsRoutes(publicUrl: string): Router {
     res.type('application/javascript').send(DOCS_INIT);
   });
   router.get('/docs', (_req, res) => {
-    res.type('html').send(DOCS_PAGE);
+    res.set('content-security-policy', DOCS_CONTENT_SECURITY_POLICY).type('html').send(DOCS_PAGE);
   });
   return router;
 }

@@ -12,7 +12,8 @@ for (const [network, prefix] of [
   ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+  // 64:ff9b:1::/48 is NAT64 for local use only (RFC 8215): never a public destination.
+  ['::', 128], ['::1', 128], ['64:ff9b:1::', 48], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
 
 /** The 8 hextets of an IPv6 address (with an embedded dotted quad, if any, expanded). */
@@ -30,11 +31,14 @@ function hextets(address: string): number[] {
   return [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
 }
 
-/** The IPv4 address an IPv6 address carries (mapped, NAT64 or 6to4), if any. */
+/** The IPv4 address an IPv6 address carries (mapped, translated, NAT64 or 6to4), if any. */
 function embeddedIpv4(address: string): string | undefined {
   const h = hextets(address);
   const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  // ::ffff:a.b.c.d (mapped) and ::a.b.c.d (compatible).
   if (h.slice(0, 5).every((x) => x === 0) && (h[5] === 0xffff || h[5] === 0)) return v4(h[6]!, h[7]!);
+  // ::ffff:0:a.b.c.d, IPv4-translated (::ffff:0:0/96, RFC 2765).
+  if (h.slice(0, 4).every((x) => x === 0) && h[4] === 0xffff && h[5] === 0) return v4(h[6]!, h[7]!);
   if (h[0] === 0x64 && h[1] === 0xff9b && h.slice(2, 6).every((x) => x === 0)) return v4(h[6]!, h[7]!);
   if (h[0] === 0x2002) return v4(h[1]!, h[2]!);
   return undefined;

@@ -21,9 +21,10 @@ export interface RawRequest {
 /** One HTTP request over loopback with the path and bytes exactly as given. */
 export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
+  const length = request.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(request.body)) };
   return new Promise((resolve, reject) => {
     const req = http.request({
-      hostname, port, method: request.method, path: request.path, headers: request.headers, agent: false,
+      hostname, port, method: request.method, path: request.path, headers: { ...length, ...request.headers }, agent: false,
       timeout: request.timeoutMs ?? 15_000,
     }, (res) => {
       const chunks: Buffer[] = [];

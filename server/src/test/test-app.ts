@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import { createApp } from '../app.js';
+import { answerClientErrors } from '../http/client-errors.js';
 import { loadConfig, type Config, type PlanLimits } from '../config.js';
 import type { Database } from '../db/knex.js';
 import type { CreatedOrganisation } from '../features/organisations/organisations.service.js';
@@ -61,6 +62,7 @@ export async function createTestContext(options: { env?: Record<string, string>;
   const config = testConfig(dataDir, { PUBLIC_URL: url, ...options.env });
   const services = createServices(config, database, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { jobPollIntervalMs: 20 });
   server.on('request', createApp(services));
+  answerClientErrors(server);
   const org = await services.organisations.createOrganisation({ name: 'Test organisation', plan: options.plan ?? null });
   let jobsStarted = false;
   return {

@@ -77,7 +77,7 @@ export class EmbedService {
     if (!chatbot) throw notFound(`chatbot ${chatbotId}`);
     const decision = decideOrigin(request, this.publicOrigin, chatbot.websiteIntegration);
     if (!decision.allowed) throw forbidden(decision.reason);
-    return { chatbot, sourceType: decision.sourceType, ...(request.origin ? { origin: request.origin } : {}) };
+    return { chatbot, sourceType: decision.sourceType, ...(decision.origin ? { origin: decision.origin } : {}) };
   }
 
   /**

@@ -12,7 +12,8 @@ export interface RequestOrigin {
 
 /** The verdict on an embed request's origin and the conversation source it implies. */
 export type OriginDecision =
-  | { allowed: true; sourceType: 'website' | 'link' }
+  /** `origin` is the request's origin as parsed and serialised, the only form ever echoed in CORS. */
+  | { allowed: true; sourceType: 'website' | 'link'; origin?: string }
   | { allowed: false; reason: string };
 
 /** Whether `host` matches an allowed domain: exact, or `*.example.com` for subdomains only. */
@@ -22,9 +23,16 @@ export function hostMatches(host: string, allowed: string): boolean {
   return a.startsWith('*.') ? h.endsWith(a.slice(1)) && h.length > a.length - 1 : h === a;
 }
 
-function hostOf(origin: string): string | undefined {
+/**
+ * The `Origin` header when it is exactly a serialised http(s) origin (`scheme://host[:port]`), else
+ * undefined: `http://example.com\\@evil.com` parses as example.com but is not what a browser sends,
+ * so it is neither matched nor echoed.
+ */
+export function parseOrigin(value: string | undefined): URL | undefined {
+  if (value === undefined) return undefined;
   try {
-    return new URL(origin).hostname;
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value ? url : undefined;
   } catch {
     return undefined;
   }
@@ -50,16 +58,17 @@ function fromChatPage(referer: string | undefined): boolean {
  * needs an `Origin` whose host matches; with none, every origin may embed the chatbot.
  */
 export function decideOrigin(request: RequestOrigin, publicOrigin: string, integration: WebsiteIntegration | null): OriginDecision {
-  const { origin } = request;
+  const parsed = parseOrigin(request.origin);
+  const echo = parsed ? { origin: parsed.origin } : {};
   // Sec-Fetch-Site is set by the browser and cannot be set by page scripts: same-origin means a page
   // of this service, even when it is reached under another name than PUBLIC_URL (localhost vs 127.0.0.1).
-  if (origin === publicOrigin || request.secFetchSite === 'same-origin') {
-    return { allowed: true, sourceType: fromChatPage(request.referer) ? 'link' : 'website' };
+  if (parsed?.origin === publicOrigin || request.secFetchSite === 'same-origin') {
+    return { allowed: true, sourceType: fromChatPage(request.referer) ? 'link' : 'website', ...echo };
   }
   const allowedDomains = integration?.allowedDomains ?? [];
-  if (allowedDomains.length === 0) return { allowed: true, sourceType: 'website' };
-  if (origin === undefined) return { allowed: false, reason: 'this chatbot only answers pages of its allowed domains (no Origin was sent)' };
-  const host = hostOf(origin);
-  if (host !== undefined && allowedDomains.some((allowed) => hostMatches(host, allowed))) return { allowed: true, sourceType: 'website' };
-  return { allowed: false, reason: `this chatbot is not embeddable on ${host ?? 'this page'}` };
+  if (allowedDomains.length === 0) return { allowed: true, sourceType: 'website', ...echo };
+  if (request.origin === undefined) return { allowed: false, reason: 'this chatbot only answers pages of its allowed domains (no Origin was sent)' };
+  if (!parsed) return { allowed: false, reason: 'the Origin header is not a valid origin' };
+  if (allowedDomains.some((allowed) => hostMatches(parsed.hostname, allowed))) return { allowed: true, sourceType: 'website', ...echo };
+  return { allowed: false, reason: `this chatbot is not embeddable on ${parsed.hostname}` };
 }
