@@ -30,6 +30,18 @@ function chunkManifest(): Plugin {
   };
 }
 
+/**
+ * Collapses the indentation inside template literals (Lit's css`` and html``), which the
+ * minifier keeps verbatim. After minification every remaining line break followed by indentation
+ * is inside a template literal, where CSS and HTML read one space the same as a newline and spaces.
+ */
+function collapseTemplateWhitespace(): Plugin {
+  return {
+    name: 'parley-collapse-template-whitespace',
+    renderChunk: (code) => ({ code: code.replace(/\n[ \t]+/g, ' '), map: null }),
+  };
+}
+
 /** Brotli and gzip copies of every script, so the server sends them compressed without work per request. */
 function precompress(): Plugin {
   return {
@@ -55,7 +67,7 @@ function precompress(): Plugin {
  * absolute URL, so the entries share no code and no chunk.
  */
 export default defineConfig({
-  plugins: [chunkManifest(), precompress()],
+  plugins: [collapseTemplateWhitespace(), chunkManifest(), precompress()],
   build: {
     target: 'es2022',
     outDir: 'dist',

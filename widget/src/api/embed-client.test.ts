@@ -33,12 +33,13 @@ describe('EmbedClient', () => {
 
   it('streams deltas in order and sends the session token', async () => {
     serve(() => sse([frame({ type: 'partialResponse', data: { text: 'Hel' } }), frame({ type: 'partialResponse', data: { text: 'lo' } }),
-      ': heartbeat\n\n', frame({ type: 'streamEnd' })]));
+      ': heartbeat\n\n', frame({ type: 'streamEnd', data: { sources: [{ resourceId: ID, title: 'Guide', page: 2, snippet: 'Hello' }], handoff: true } })]));
     const client = new EmbedClient('https://svc.example', ID);
     client.token = 'tok';
     const deltas: string[] = [];
-    await client.streamChat([{ text: 'Hi', fromUser: true }], (d) => deltas.push(d), new AbortController().signal);
+    const meta = await client.streamChat([{ text: 'Hi', fromUser: true }], (d) => deltas.push(d), new AbortController().signal);
     expect(deltas).to.deep.equal(['Hel', 'lo']);
+    expect(meta).to.deep.equal({ sources: [{ resourceId: ID, title: 'Guide', page: 2, snippet: 'Hello' }], handoff: true });
     expect(requests[0]!.url).to.equal(`https://svc.example/v1/embed/${ID}/chat-stream`);
     expect((requests[0]!.init!.headers as Record<string, string>).authorization).to.equal('Bearer tok');
     expect(JSON.parse(String(requests[0]!.init!.body))).to.deep.equal({ conversation: [{ text: 'Hi', fromUser: true }] });
@@ -105,5 +106,7 @@ describe('validators', () => {
     expect(parseStreamingEvent({ type: 'streamEnd' })).to.deep.equal({ type: 'streamEnd' });
     expect(parseStreamingEvent({ type: 'error', statusCode: 500, message: 'x' })).to.equal(undefined);
     expect(parseStreamingEvent({ type: 'other' })).to.equal(undefined);
+    expect(parseStreamingEvent({ type: 'streamEnd', data: { sources: [{ title: 'no id', snippet: '' }] } })).to.equal(undefined);
+    expect(parseStreamingEvent({ type: 'streamEnd', data: { refused: true } })).to.deep.equal({ type: 'streamEnd', data: { refused: true } });
   });
 });

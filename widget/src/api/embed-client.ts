@@ -1,10 +1,10 @@
 import { fetchEventSource } from '@microsoft/fetch-event-source';
 import type {
-  ChatMessage, EmbedConfig, EmbedConversation, EmbedSession, Lead, LeadCapture,
+  AnswerMeta, ChatMessage, EmbedConfig, EmbedConversation, EmbedFeedbackBody, EmbedSession, Feedback, Lead, LeadCapture,
 } from '@parley/shared';
 import { EmbedError } from './embed-error.js';
 import {
-  parseEmbedConfig, parseEmbedConversation, parseEmbedSession, parseErrorBody, parseLead, parseStreamingEvent,
+  parseEmbedConfig, parseEmbedConversation, parseEmbedSession, parseErrorBody, parseFeedback, parseLead, parseStreamingEvent,
 } from './validate.js';
 
 /** Body of a conversation save, as the widget sends it. */
@@ -21,10 +21,15 @@ export interface EmbedApi {
   token: string | undefined;
   getConfig(): Promise<EmbedConfig>;
   createSession(password: string): Promise<EmbedSession>;
-  /** Streams an answer; `onDelta` gets each piece of text. Resolves at `streamEnd` or on abort. */
-  streamChat(conversation: ChatMessage[], onDelta: (text: string) => void, signal: AbortSignal): Promise<void>;
+  /**
+   * Streams an answer; `onDelta` gets each piece of text. Resolves at `streamEnd` with the
+   * answer's sources and flags (an extension: absent from older servers), or on abort with nothing.
+   */
+  streamChat(conversation: ChatMessage[], onDelta: (text: string) => void, signal: AbortSignal): Promise<Partial<AnswerMeta> | undefined>;
   saveConversation(input: ConversationSaveInput): Promise<EmbedConversation>;
   captureLead(lead: LeadCapture): Promise<Lead>;
+  /** Rates an answer of the visitor's saved conversation (extension). */
+  giveFeedback(body: EmbedFeedbackBody): Promise<Feedback>;
 }
 
 async function errorOf(response: Response): Promise<EmbedError> {
@@ -85,8 +90,13 @@ export class EmbedClient implements EmbedApi {
     return this.call('leads', parseLead, lead);
   }
 
-  async streamChat(conversation: ChatMessage[], onDelta: (text: string) => void, signal: AbortSignal): Promise<void> {
+  giveFeedback(body: EmbedFeedbackBody): Promise<Feedback> {
+    return this.call('feedback', parseFeedback, body);
+  }
+
+  async streamChat(conversation: ChatMessage[], onDelta: (text: string) => void, signal: AbortSignal): Promise<Partial<AnswerMeta> | undefined> {
     let ended = false;
+    let meta: Partial<AnswerMeta> | undefined;
     await fetchEventSource(this.url('chat-stream'), {
       method: 'POST', credentials: 'omit', headers: this.headers(), body: JSON.stringify({ conversation }), signal,
       // The widget keeps streaming in a background tab; the library would otherwise restart it.
@@ -102,7 +112,10 @@ export class EmbedClient implements EmbedApi {
         if (!event) throw new EmbedError(-1, ['unexpected answer from the server']);
         if (event.type === 'partialResponse') onDelta(event.data.text);
         else if (event.type === 'error') throw new EmbedError(event.statusCode, [event.message]);
-        else ended = true;
+        else {
+          ended = true;
+          meta = event.data;
+        }
       },
       onclose() {
         if (!ended) throw new EmbedError(0, ['the answer was cut off']);
@@ -112,5 +125,6 @@ export class EmbedClient implements EmbedApi {
         throw err instanceof EmbedError ? err : new EmbedError(0, ['network error']);
       },
     });
+    return meta;
   }
 }

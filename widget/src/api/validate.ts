@@ -1,5 +1,5 @@
 import type {
-  ChatMessage, EmbedConfig, EmbedConversation, EmbedSession, ErrorBody, Lead, StreamingEvent,
+  AnswerMeta, ChatMessage, ChatSource, EmbedConfig, EmbedConversation, EmbedSession, ErrorBody, Feedback, Lead, StreamingEvent,
 } from '@parley/shared';
 
 // Hand-written checks of the server's answers, typed by shared's zod-inferred types. Importing
@@ -17,6 +17,7 @@ const isArrayOf = (value: unknown, check: (v: unknown) => boolean) => Array.isAr
 const COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const isColor = (value: unknown): value is string => isString(value) && COLOR.test(value);
 const isId = (value: unknown): value is string => isString(value) && /^[0-9a-f]{24}$/.test(value);
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** The embed config, or `undefined` when the answer does not have its shape. */
 export function parseEmbedConfig(value: unknown): EmbedConfig | undefined {
@@ -30,7 +31,9 @@ export function parseEmbedConfig(value: unknown): EmbedConfig | undefined {
     && isBool(v.showBadge) && isBool(v.enabledEmoji) && isOptional(v.avatarUrl, isString)
     && (v.bubbleAlignment === 'left' || v.bubbleAlignment === 'right')
     && isArrayOf(v.bubblePopupMessages, isString)
-    && isOptional(v.welcomeHeaderTitle, isString) && isOptional(v.welcomeHeaderSubtitle, isString);
+    && isOptional(v.welcomeHeaderTitle, isString) && isOptional(v.welcomeHeaderSubtitle, isString)
+    && isOptional(v.locale, isString) && isOptional(v.suggestedQuestions, (q) => isArrayOf(q, isString))
+    && isOptional(v.leadOfferAfterTurns, isInt);
   return ok ? (v as EmbedConfig) : undefined;
 }
 
@@ -53,15 +56,35 @@ export function parseEmbedConversation(value: unknown): EmbedConversation | unde
 export function parseLead(value: unknown): Lead | undefined {
   if (!isObject(value)) return undefined;
   const ok = isInt(value.createdAt) && isOptional(value.email, isString) && isOptional(value.name, isString)
-    && isOptional(value.phone, isString);
+    && isOptional(value.phone, isString) && isOptional(value.conversationId, isId) && isOptional(value.pageUrl, isString);
   return ok ? (value as Lead) : undefined;
+}
+
+const isSource = (value: unknown): value is ChatSource => isObject(value) && isId(value.resourceId) && isString(value.title)
+  && isString(value.snippet) && isOptional(value.section, isString) && isOptional(value.page, isInt)
+  && isOptional(value.url, isString) && isOptional(value.timestampSec, (t) => isNumber(t) && t >= 0);
+
+/** What an answer carries beside its text (`streamEnd.data`, an extension); every part optional. */
+export function parseAnswerMeta(value: unknown): Partial<AnswerMeta> | undefined {
+  if (!isObject(value)) return undefined;
+  const ok = isOptional(value.sources, (s) => isArrayOf(s, isSource))
+    && isOptional(value.refused, isBool) && isOptional(value.handoff, isBool);
+  return ok ? (value as Partial<AnswerMeta>) : undefined;
+}
+
+/** A stored 👍/👎 (extension). */
+export function parseFeedback(value: unknown): Feedback | undefined {
+  if (!isObject(value)) return undefined;
+  const ok = isId(value.conversationId) && isInt(value.messageIndex) && (value.rating === 'up' || value.rating === 'down')
+    && isOptional(value.comment, isString) && isInt(value.createdAt);
+  return ok ? (value as Feedback) : undefined;
 }
 
 /** One SSE `data:` payload of a chat stream. */
 export function parseStreamingEvent(value: unknown): StreamingEvent | undefined {
   if (!isObject(value)) return undefined;
   if (value.type === 'partialResponse') return isObject(value.data) && isString(value.data.text) ? (value as StreamingEvent) : undefined;
-  if (value.type === 'streamEnd') return value as StreamingEvent;
+  if (value.type === 'streamEnd') return value.data === undefined || parseAnswerMeta(value.data) ? (value as StreamingEvent) : undefined;
   if (value.type === 'error') {
     return isInt(value.statusCode) && isString(value.message) && isString(value.error) ? (value as StreamingEvent) : undefined;
   }

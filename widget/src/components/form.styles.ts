@@ -10,6 +10,13 @@ export const formStyles = css`
     background: var(--cw-conversation-bg);
     color: var(--cw-conversation-fg);
   }
+  :host([inline]) {
+    flex: none;
+    overflow: visible;
+    padding: 0;
+    background: transparent;
+    color: inherit;
+  }
   h3 {
     margin: 0 0 6px;
     font-size: 17px;

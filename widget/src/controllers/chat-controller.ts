@@ -1,14 +1,27 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ChatMessage } from '@parley/shared';
+import type { AnswerMeta, ChatMessage, FeedbackRating } from '@parley/shared';
 import type { EmbedApi } from '../api/embed-client.js';
 import { EmbedError } from '../api/embed-error.js';
 import { storage } from '../internal/storage.js';
 
+/**
+ * A message as the widget keeps it: the contract's text and sender, plus what only this browser
+ * needs to redraw it after a reload (kept in localStorage, never sent to the server): the answer's
+ * sources and flags, whether it was cut off, and the visitor's 👍/👎.
+ */
+export interface WidgetMessage extends ChatMessage {
+  meta?: Partial<AnswerMeta>;
+  interrupted?: boolean;
+  rating?: FeedbackRating;
+}
+
 /** What survives a reload: the visitor's messages and the saved conversation's secret. */
 interface StoredConversation {
-  messages: ChatMessage[];
+  messages: WidgetMessage[];
   conversationId?: string;
   visitorToken?: string;
+  /** The visitor left a lead or declined the offer: it is not offered again in this conversation. */
+  leadOfferDone?: boolean;
 }
 
 export type ChatStatus = 'idle' | 'streaming' | 'error';
@@ -21,7 +34,9 @@ const MAX_CONTEXT = 100;
  * localStorage and saves them to the service after every answer.
  */
 export class ChatController implements ReactiveController {
-  messages: ChatMessage[] = [];
+  messages: WidgetMessage[] = [];
+  /** The visitor left a lead or declined the offer in this conversation. */
+  leadOfferDone = false;
   status: ChatStatus = 'idle';
   /** The last failure, shown with a retry button. */
   error: EmbedError | undefined;
@@ -61,7 +76,38 @@ export class ChatController implements ReactiveController {
     this.messages = valid ? stored.messages : [];
     this.conversationId = valid ? stored.conversationId : undefined;
     this.visitorToken = valid ? stored.visitorToken : undefined;
+    this.leadOfferDone = valid ? stored.leadOfferDone === true : false;
     this.host.requestUpdate();
+  }
+
+  /** The saved conversation's id, once the first answer is saved (leads are linked to it). */
+  get savedConversationId(): string | undefined {
+    return this.conversationId;
+  }
+
+  /** Marks the lead offer as answered (a lead left, or declined). */
+  closeLeadOffer(): void {
+    this.leadOfferDone = true;
+    this.persist();
+    this.host.requestUpdate();
+  }
+
+  /**
+   * Rates the answer at `index` 👍 or 👎 (with an optional comment), once the conversation is saved.
+   * @throws EmbedError when the service refuses it.
+   */
+  async rate(index: number, rating: FeedbackRating, comment?: string): Promise<void> {
+    const message = this.messages[index];
+    if (!message || message.fromUser) return;
+    message.rating = rating;
+    this.messages = [...this.messages];
+    this.persist();
+    this.host.requestUpdate();
+    await this.settled();
+    if (!this.conversationId || !this.visitorToken) throw new EmbedError(0, ['the conversation is not saved yet']);
+    await this.api().giveFeedback({
+      conversationId: this.conversationId, visitorToken: this.visitorToken, messageIndex: index, rating, ...(comment ? { comment } : {}),
+    });
   }
 
   /** Sends a question and streams the answer into a new message. */
@@ -89,6 +135,7 @@ export class ChatController implements ReactiveController {
     this.messages = [];
     this.conversationId = undefined;
     this.visitorToken = undefined;
+    this.leadOfferDone = false;
     this.status = 'idle';
     this.error = undefined;
     storage.remove(this.storageKey());
@@ -97,8 +144,8 @@ export class ChatController implements ReactiveController {
 
   private async answer(): Promise<void> {
     const abort = (this.abort = new AbortController());
-    const context = this.messages.slice(-MAX_CONTEXT);
-    const reply: ChatMessage = { text: '', fromUser: false };
+    const context = this.messages.slice(-MAX_CONTEXT).map(({ text, fromUser }) => ({ text, fromUser }));
+    const reply: WidgetMessage = { text: '', fromUser: false };
     this.messages = [...this.messages, reply];
     this.status = 'streaming';
     this.error = undefined;
@@ -106,17 +153,20 @@ export class ChatController implements ReactiveController {
     // Show the question and the typing indicator now, not when the first words arrive.
     this.host.requestUpdate();
     try {
-      await this.api().streamChat(context, (delta) => {
+      const meta = await this.api().streamChat(context, (delta) => {
         reply.text += delta;
         this.messages = [...this.messages];
         this.host.requestUpdate();
       }, abort.signal);
+      if (meta && (meta.sources?.length || meta.refused || meta.handoff)) reply.meta = meta;
       this.status = 'idle';
     } catch (err) {
       this.status = 'error';
       this.error = err instanceof EmbedError ? err : new EmbedError(0, []);
       this.onError(this.error);
     }
+    // Stopped or cut off after some words: the text stays, visibly marked as incomplete.
+    if (reply.text && (abort.signal.aborted || this.status === 'error')) reply.interrupted = true;
     if (!reply.text) this.messages = this.messages.filter((m) => m !== reply);
     this.abort = undefined;
     this.persist();
@@ -127,6 +177,7 @@ export class ChatController implements ReactiveController {
   private persist(): void {
     storage.write(this.storageKey(), {
       messages: this.messages.filter((m) => m.fromUser || m.text), conversationId: this.conversationId, visitorToken: this.visitorToken,
+      ...(this.leadOfferDone ? { leadOfferDone: true } : {}),
     } satisfies StoredConversation);
   }
 
@@ -156,7 +207,7 @@ export class ChatController implements ReactiveController {
 
   private async saveOnce(): Promise<void> {
     const saved = await this.api().saveConversation({
-      messages: this.messages,
+      messages: this.messages.map(({ text, fromUser }) => ({ text, fromUser })),
       ...(this.conversationId && this.visitorToken ? { conversationId: this.conversationId, visitorToken: this.visitorToken } : {}),
     });
     this.conversationId = saved.id;

@@ -48,6 +48,25 @@ describe('renderMarkdown', () => {
   });
 });
 
+describe('renderMarkdown tables and contact links', () => {
+  it('renders pipe tables with a header row instead of raw pipes', async () => {
+    const el = await render('Our hours:\n\n| Day | Opens | Closes |\n|---|:---:|---|\n| Monday | 9am | 6pm |\n| Saturday | **10am** | 4pm |\n\nSee you!');
+    expect([...el.querySelectorAll('th')].map((th) => th.textContent)).to.deep.equal(['Day', 'Opens', 'Closes']);
+    expect([...el.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)))
+      .to.deep.equal([['Monday', '9am', '6pm'], ['Saturday', '10am', '4pm']]);
+    expect(el.querySelector('td strong')!.textContent).to.equal('10am');
+    expect(el.textContent).not.to.contain('|');
+  });
+
+  it('links e-mail addresses and phone numbers, and leaves times and years alone', async () => {
+    const el = await render('Write to help@acme.example or call +44 20 7946 0958 or (555) 123-4567, 9am-5pm since 2019-2024.');
+    expect([...el.querySelectorAll('a')].map((a) => a.getAttribute('href'))).to.deep.equal([
+      'mailto:help@acme.example', 'tel:+442079460958', 'tel:5551234567',
+    ]);
+    expect(el.querySelector('a')!.textContent).to.equal('help@acme.example');
+  });
+});
+
 describe('safeUrl', () => {
   it('accepts http, https, mailto and tel only', () => {
     expect(safeUrl('https://a.example/x')).to.equal('https://a.example/x');

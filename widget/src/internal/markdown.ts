@@ -6,7 +6,9 @@ import { html, nothing, type TemplateResult } from 'lit';
 type Inline = string | TemplateResult;
 
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
-const INLINE = /(`+)([^`][\s\S]*?)\1|\*\*(\S(?:.*?\S)?)\*\*|\b__(\S(?:.*?\S)?)__\b|\*([^*\s](?:.*?[^*\s])?)\*|\b_([^_\s](?:.*?[^_\s])?)_\b|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s<]*[^\s<.,:;"')\]])/;
+// Code, bold, italic, [links](…), bare URLs, e-mail addresses, and phone numbers written
+// internationally (+44 20 7946 0958) or in the North American (555) 123-4567 form.
+const INLINE = /(`+)([^`][\s\S]*?)\1|\*\*(\S(?:.*?\S)?)\*\*|\b__(\S(?:.*?\S)?)__\b|\*([^*\s](?:.*?[^*\s])?)\*|\b_([^_\s](?:.*?[^_\s])?)_\b|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s<]*[^\s<.,:;"')\]])|\b([\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,})\b|(\+\d[\d ().-]{5,18}\d|\(\d{3}\) ?\d{3}-\d{4})(?![\w-])/i;
 
 /** The URL when its protocol is harmless (no `javascript:` or `data:`), else `undefined`. */
 export function safeUrl(href: string): string | undefined {
@@ -29,12 +31,14 @@ export function renderInline(text: string): Inline[] {
   let rest = text;
   for (let match = INLINE.exec(rest); match; match = INLINE.exec(rest)) {
     if (match.index > 0) parts.push(rest.slice(0, match.index));
-    const [whole, , code, strong, strongAlt, em, emAlt, label, href, bare] = match;
+    const [whole, , code, strong, strongAlt, em, emAlt, label, href, bare, email, phone] = match;
     if (code !== undefined) parts.push(html`<code>${code}</code>`);
     else if (strong !== undefined || strongAlt !== undefined) parts.push(html`<strong>${renderInline(strong ?? strongAlt ?? '')}</strong>`);
     else if (em !== undefined || emAlt !== undefined) parts.push(html`<em>${renderInline(em ?? emAlt ?? '')}</em>`);
     else if (label !== undefined && href !== undefined) parts.push(...[link(href, renderInline(label))].flat());
     else if (bare !== undefined) parts.push(...[link(bare, [bare])].flat());
+    else if (email !== undefined) parts.push(...[link(`mailto:${email}`, [email])].flat());
+    else if (phone !== undefined) parts.push(...[link(`tel:${phone.replace(/[^\d+]/g, '')}`, [phone])].flat());
     rest = rest.slice(match.index + whole.length);
   }
   if (rest) parts.push(rest);
@@ -47,6 +51,19 @@ const LIST_ITEM = /^\s*(?:[-*+]|(\d{1,9})[.)])\s+(.*)$/;
 const HEADING = /^(#{1,6})\s+(.*)$/;
 const FENCE = /^\s*```/;
 const RULE = /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/;
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const TABLE_RULE = /^\s*\|(?:\s*:?-{2,}:?\s*\|)+\s*$/;
+
+const cells = (row: string) => row.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim());
+
+/** A pipe table: a header row, a `|---|` rule, then body rows; it scrolls sideways when wide. */
+function renderTable(rows: string[]): TemplateResult {
+  const [head = '', , ...body] = rows;
+  return html`<div class="table" tabindex="0"><table>
+    <thead><tr>${cells(head).map((cell) => html`<th scope="col">${renderInline(cell)}</th>`)}</tr></thead>
+    <tbody>${body.map((row) => html`<tr>${cells(row).map((cell) => html`<td>${renderInline(cell)}</td>`)}</tr>`)}</tbody>
+  </table></div>`;
+}
 
 function renderList(lines: string[], ordered: boolean, start: number): TemplateResult {
   const items = lines.map((line) => html`<li>${renderInline(line.replace(LIST_ITEM, '$2'))}</li>`);
@@ -74,6 +91,8 @@ export function renderMarkdown(source: string): TemplateResult[] {
     } else if (HEADING.test(line)) {
       i++;
       blocks.push(html`<p class="heading"><strong>${renderInline(line.replace(HEADING, '$2'))}</strong></p>`);
+    } else if (TABLE_ROW.test(line) && TABLE_RULE.test(lines[i + 1] ?? '')) {
+      blocks.push(renderTable(take((l) => TABLE_ROW.test(l))));
     } else if (RULE.test(line)) {
       i++;
       blocks.push(html`<hr />`);
@@ -83,7 +102,8 @@ export function renderMarkdown(source: string): TemplateResult[] {
     } else if (line.startsWith('>')) {
       blocks.push(html`<blockquote>${withBreaks(take((l) => l.startsWith('>')).map((l) => l.replace(/^>\s?/, '')))}</blockquote>`);
     } else {
-      const paragraph = take((l) => l.trim() !== '' && !FENCE.test(l) && !HEADING.test(l) && !LIST_ITEM.test(l) && !l.startsWith('>'));
+      const paragraph = take((l, first = l === line) => l.trim() !== '' && !FENCE.test(l) && !HEADING.test(l) && !LIST_ITEM.test(l)
+        && !l.startsWith('>') && (first || !TABLE_ROW.test(l)));
       blocks.push(html`<p>${withBreaks(paragraph)}</p>`);
     }
   }

@@ -157,8 +157,47 @@ export const styles = [baseStyles, css`
   @keyframes open {
     from { opacity: 0; transform: translateY(12px) scale(0.98); }
   }
-  /* Phones: the chat takes the whole screen. */
-  @media (max-width: 480px) {
+  .starters {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-end;
+    gap: 6px;
+  }
+  .starters button {
+    max-width: 90%;
+    padding: 7px 13px;
+    border: 1px solid var(--cw-accent);
+    border-radius: 16px;
+    background: var(--cw-conversation-bg);
+    color: var(--cw-conversation-fg);
+    text-align: start;
+    font-size: 14px;
+  }
+  .starters button:hover {
+    background: color-mix(in srgb, var(--cw-accent) 10%, var(--cw-conversation-bg));
+  }
+  .offer {
+    position: relative;
+    padding: 12px 14px;
+    border: 1px solid rgb(15 23 42 / 0.14);
+    border-radius: 14px;
+    background: #ffffff;
+    color: #111827;
+  }
+  .offer p {
+    margin: 0 0 8px;
+    padding-inline-end: 30px;
+    font-weight: 600;
+  }
+  .offer-close {
+    position: absolute;
+    inset-block-start: 4px;
+    inset-inline-end: 4px;
+    width: 30px;
+    height: 30px;
+  }
+  /* Phones and short windows (a laptop at 200% zoom): the chat takes the whole screen. */
+  @media (max-width: 480px), (max-height: 560px) {
     :host(:not([mode='page'])) {
       inset: 0;
       width: 100%;

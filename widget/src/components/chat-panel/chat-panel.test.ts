@@ -19,8 +19,8 @@ async function send(panel: CwChatPanel, text: string): Promise<void> {
   area.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
 }
 
-const texts = (panel: CwChatPanel) => [...deep(panel, 'cw-message-list').shadowRoot!.querySelectorAll('.message:not(.typing)')]
-  .map((m) => m.textContent!.replace(/\s+/g, ' ').replace(/^ ?(You said:|Chatbot said:) ?/, '').trim());
+const texts = (panel: CwChatPanel) => [...deep(panel, 'cw-message-list').shadowRoot!.querySelectorAll('.message:not(.typing) .content')]
+  .map((m) => m.textContent!.replace(/\s+/g, ' ').trim());
 
 describe('cw-chat-panel', () => {
   beforeEach(() => localStorage.clear());
@@ -35,7 +35,7 @@ describe('cw-chat-panel', () => {
     expect(texts(panel)).to.deep.equal(['Hi! How can I help you today?', 'When do you open?', 'We open at 9am.']);
     await animationsDone();
     await expect(panel).to.be.accessible();
-    expect(deep(panel, 'cw-message-list', '.row.bot:last-child strong').textContent).to.equal('9am');
+    expect(deep(panel, 'cw-message-list', '.row.bot:last-of-type strong').textContent).to.equal('9am');
     expect(api.saves[0]).to.deep.equal({ messages: [{ text: 'When do you open?', fromUser: true }, { text: 'We open at **9am**.', fromUser: false }] });
   });
 
@@ -111,6 +111,8 @@ describe('cw-chat-panel', () => {
     await until(() => maybeDeep(panel, 'cw-composer', '[aria-label="Send message"]') !== undefined);
     release();
     expect(texts(panel).at(-1)).to.equal('Partial');
+    // A stopped answer is visibly incomplete, after a reload too.
+    expect(deep(panel, 'cw-message-list', '.message.interrupted').textContent).to.contain('interrupted');
   });
 
   it('shows an error with a retry button that asks again', async () => {
@@ -164,7 +166,7 @@ describe('cw-chat-panel', () => {
     deep<HTMLInputElement>(form, 'input[name="email"]').value = 'ada@example.com';
     deep<HTMLButtonElement>(form, 'button[type="submit"]').click();
     await until(() => submitted);
-    expect(api.leads).to.deep.equal([{ name: 'Ada', email: 'ada@example.com' }]);
+    expect(api.leads).to.deep.equal([{ name: 'Ada', email: 'ada@example.com', pageUrl: location.href }]);
     expect(deep(form, '[role="status"]').textContent).to.contain('Thank you');
     await animationsDone();
     await expect(form).to.be.accessible();

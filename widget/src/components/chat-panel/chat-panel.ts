@@ -14,6 +14,8 @@ import '../composer/composer.js';
 import type { ComposerSendEvent } from '../composer/composer.js';
 import '../lead-form/lead-form.js';
 import '../message-list/message-list.js';
+import type { CwMessageList } from '../message-list/message-list.js';
+import type { RateEvent } from '../message-list/answer-feedback.js';
 import '../password-gate/password-gate.js';
 import { styles } from './chat-panel.styles.js';
 
@@ -40,7 +42,10 @@ export class CwChatPanel extends LitElement {
   @state() private confirmingReset = false;
   /** The window fills a phone's screen: the page behind must not scroll and Tab stays inside. */
   @state() private fullScreen = false;
-  private readonly phone = window.matchMedia('(max-width: 480px)');
+  /** After the inline lead offer's form was sent: its thanks stay until the next question. */
+  @state() private offerSent = false;
+  // Phones, and short windows such as a laptop at 200% zoom: the chat takes the whole viewport.
+  private readonly phone = window.matchMedia('(max-width: 480px), (max-height: 560px)');
   private unlockScroll: (() => void) | undefined;
 
   private readonly chat = new ChatController(this, () => this.api, () => `parley.${this.config.id}.${this.mode}`,
@@ -78,7 +83,11 @@ export class CwChatPanel extends LitElement {
   };
 
   protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('active') && this.active) void this.focusFirst();
+    if (changed.has('active') && this.active) {
+      void this.focusFirst();
+      // A hidden log has no height to scroll: reopened, the conversation shows its end.
+      void this.updateComplete.then(() => (this.renderRoot.querySelector('cw-message-list') as CwMessageList | null)?.scrollToLatest());
+    }
     // A full-screen chat on a phone is modal: the host page behind it does not scroll.
     const modal = this.fullScreen && this.active;
     if (modal && !this.unlockScroll) this.unlockScroll = lockPageScroll();
@@ -120,8 +129,60 @@ export class CwChatPanel extends LitElement {
   }
 
   private onSend(event: ComposerSendEvent): void {
-    this.dispatchEvent(new MessageSentEvent(event.text));
-    void this.chat.ask(event.text);
+    this.ask(event.text);
+  }
+
+  private ask(text: string): void {
+    this.offerSent = false;
+    this.dispatchEvent(new MessageSentEvent(text));
+    void this.chat.ask(text);
+  }
+
+  private onRate(event: RateEvent): void {
+    const index = Number((event.composedPath()[0] as HTMLElement).dataset.index);
+    this.chat.rate(index, event.rating, event.comment).catch((err: unknown) => {
+      if (err instanceof Error && 'status' in err) this.reportError(err as EmbedError);
+    });
+  }
+
+  /** What a lead left here is linked to (extensions): the saved conversation (once saved) and this page. */
+  private readonly leadContext = async () => {
+    await this.chat.settled();
+    const page = /^https?:$/.test(location.protocol) ? location.href.slice(0, 2000) : undefined;
+    return { conversationId: this.chat.savedConversationId, pageUrl: page };
+  };
+
+  /**
+   * The lead form is offered inline after a refusal, after the visitor asked for a person, or
+   * after the owner's number of answers; once per conversation.
+   */
+  private get leadOffered(): boolean {
+    if (this.chat.leadOfferDone || this.chat.status === 'streaming') return false;
+    const answers = this.chat.messages.filter((m) => !m.fromUser);
+    const last = answers.at(-1);
+    if (!last || this.chat.messages.at(-1) !== last) return false;
+    const turns = this.config.leadOfferAfterTurns;
+    return last.meta?.refused === true || last.meta?.handoff === true || (turns !== undefined && answers.length >= turns);
+  }
+
+  private renderLeadOffer() {
+    if (!this.leadOffered && !this.offerSent) return nothing;
+    return html`
+      <div class="offer" role="group" aria-labelledby="offer-text">
+        <p id="offer-text">${strings.leadOffer}</p>
+        ${this.offerSent ? nothing : html`<button class="offer-close icon-button" aria-label=${strings.cancel} @click=${() => this.chat.closeLeadOffer()}>${icons.close}</button>`}
+        <cw-lead-form inline .api=${this.api} .context=${this.leadContext}
+          @cw-lead-submitted=${() => { this.offerSent = true; this.chat.closeLeadOffer(); }}></cw-lead-form>
+      </div>`;
+  }
+
+  private renderStarters() {
+    const questions = this.config.suggestedQuestions ?? [];
+    if (this.chat.messages.length > 0 || questions.length === 0) return nothing;
+    return html`
+      <div class="starters" role="group" aria-label=${strings.suggestedQuestions}>
+        ${questions.map((question) => html`<button dir="auto" @click=${() => this.ask(question)}>${question}</button>`)}
+      </div>`;
   }
 
   private setView(view: 'chat' | 'lead'): void {
@@ -181,11 +242,13 @@ export class CwChatPanel extends LitElement {
   private renderBody() {
     if (this.locked) return html`<cw-password-gate .api=${this.api} @cw-unlocked=${this.onUnlocked}></cw-password-gate>`;
     if (this.view === 'lead') {
-      return html`<cw-lead-form .api=${this.api} @cw-lead-done=${() => this.setView('chat')}></cw-lead-form>`;
+      return html`<cw-lead-form .api=${this.api} .context=${this.leadContext} @cw-lead-done=${() => this.setView('chat')}
+        @cw-lead-submitted=${() => this.chat.closeLeadOffer()}></cw-lead-form>`;
     }
     return html`
       <cw-message-list .messages=${this.chat.messages} .welcome=${this.config.welcomeMessage} .status=${this.chat.status}
-        .error=${this.chat.error} .avatarUrl=${this.config.avatarUrl} .name=${this.config.welcomeHeaderTitle || this.config.name} @cw-retry=${() => this.chat.retry()}></cw-message-list>
+        .error=${this.chat.error} .avatarUrl=${this.config.avatarUrl} .name=${this.config.welcomeHeaderTitle || this.config.name}
+        @cw-retry=${() => this.chat.retry()} @cw-rate=${this.onRate}>${this.renderStarters()}${this.renderLeadOffer()}</cw-message-list>
       <cw-composer ?streaming=${this.chat.status === 'streaming'} ?emoji=${this.config.enabledEmoji}
         @cw-send=${this.onSend} @cw-stop=${() => this.chat.stop()}></cw-composer>
     `;

@@ -45,6 +45,23 @@ describe('chatbot-widget', () => {
     expect(el.shadowRoot!.activeElement).to.equal(deep(el, '.launcher'));
   });
 
+  it('closes only the emoji picker on Escape, wherever the focus is inside it', async () => {
+    const el = await mount(new FakeEmbedApi({ enabledEmoji: true }));
+    el.toggle(true);
+    await until(() => maybeDeep(el, 'cw-chat-panel', 'cw-composer', '[aria-label="Insert emoji"]') !== undefined);
+    const composer = deep(el, 'cw-chat-panel', 'cw-composer');
+    deep<HTMLButtonElement>(composer, '[aria-label="Insert emoji"]').click();
+    await until(() => (composer.shadowRoot!.querySelectorAll('.picker button').length ?? 0) > 10);
+    const emoji = composer.shadowRoot!.querySelector<HTMLButtonElement>('.picker button')!;
+    emoji.focus();
+    emoji.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await until(() => maybeDeep(composer, '.picker') === undefined);
+    expect(el.open).to.equal(true);
+    expect(composer.shadowRoot!.activeElement?.tagName).to.equal('TEXTAREA');
+    deep(composer, 'textarea').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }));
+    await until(() => !el.open);
+  });
+
   it('moves focus to the message box when opened', async () => {
     const el = await mount(new FakeEmbedApi());
     deep<HTMLButtonElement>(el, '.launcher').click();

@@ -19,6 +19,10 @@ export class CwLeadForm extends LitElement {
   static override styles = [baseStyles, formStyles];
 
   @property({ attribute: false }) api!: EmbedApi;
+  /** What the lead is linked to (extensions): the saved conversation and the page it was left on. */
+  @property({ attribute: false }) context: () => Promise<Pick<LeadCapture, 'conversationId' | 'pageUrl'>> = async () => ({});
+  /** Shown inside the conversation (a lead offer) rather than as the whole window. */
+  @property({ type: Boolean, reflect: true }) inline = false;
 
   @state() private error = '';
   @state() private busy = false;
@@ -38,13 +42,13 @@ export class CwLeadForm extends LitElement {
       this.error = strings.leadNeedsContact;
       return;
     }
-    const body = Object.fromEntries(Object.entries(lead).filter(([, v]) => v !== undefined)) as LeadCapture;
     this.busy = true;
     this.error = '';
     try {
-      await this.api.captureLead(body);
+      const defined = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+      await this.api.captureLead(defined({ ...lead, ...await this.context() }));
       this.sent = true;
-      this.dispatchEvent(new LeadSubmittedEvent(body));
+      this.dispatchEvent(new LeadSubmittedEvent(defined(lead)));
     } catch (err) {
       const error = err instanceof EmbedError ? err : new EmbedError(0);
       this.error = error.status === 400 && error.messages.length > 0
@@ -59,11 +63,11 @@ export class CwLeadForm extends LitElement {
     if (this.sent) {
       return html`
         <p class="done" role="status">${strings.leadThanks}</p>
-        <button class="primary" @click=${() => this.dispatchEvent(new Event('cw-lead-done', { bubbles: true, composed: true }))}>
-          ${strings.continueChatting}</button>`;
+        ${this.inline ? nothing : html`<button class="primary" @click=${() => this.dispatchEvent(new Event('cw-lead-done', { bubbles: true, composed: true }))}>
+          ${strings.continueChatting}</button>`}`;
     }
     return html`
-      <h3>${strings.leadTitle}</h3>
+      ${this.inline ? nothing : html`<h3>${strings.leadTitle}</h3>`}
       <p class="hint">${strings.leadHint}</p>
       <form @submit=${this.submit} novalidate>
         ${this.error ? html`<p class="error" id="error" role="alert">${this.error}</p>` : nothing}

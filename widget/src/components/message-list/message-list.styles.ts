@@ -3,6 +3,7 @@ import { baseStyles } from '../../styles/base.styles.js';
 
 export const styles = [baseStyles, css`
   :host {
+    position: relative;
     flex: 1;
     min-height: 0;
     display: flex;
@@ -44,8 +45,18 @@ export const styles = [baseStyles, css`
     font-size: 12px;
     font-weight: 700;
   }
-  .message {
+  .stack {
+    display: flex;
+    flex-direction: column;
+    align-items: flex-start;
     max-width: 82%;
+    min-width: 0;
+  }
+  .row.user .stack {
+    align-items: flex-end;
+  }
+  .message {
+    max-width: 100%;
     padding: 9px 13px;
     border-radius: 16px;
     overflow-wrap: anywhere;
@@ -150,6 +161,106 @@ export const styles = [baseStyles, css`
     font-weight: 600;
   }
   .retry svg { width: 15px; height: 15px; }
+  .message.interrupted {
+    border-inline-start: 3px solid #b45309;
+  }
+  .interrupted-note {
+    margin: 6px 0 0;
+    font-size: 12.5px;
+    font-style: italic;
+    opacity: 0.85;
+  }
+  .message .table {
+    overflow-x: auto;
+    margin: 0 0 0.5em;
+  }
+  .message table {
+    border-collapse: collapse;
+    font-size: 0.93em;
+  }
+  .message th, .message td {
+    padding: 4px 8px;
+    border: 1px solid rgb(15 23 42 / 0.18);
+    text-align: start;
+    vertical-align: top;
+  }
+  .message th {
+    background: rgb(15 23 42 / 0.05);
+  }
+  .sources {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+    margin: 6px 0 0;
+    padding: 0;
+    list-style: none;
+  }
+  .source {
+    display: inline-flex;
+    flex-wrap: wrap;
+    align-items: center;
+    max-width: 100%;
+    border: 1px solid rgb(15 23 42 / 0.18);
+    border-radius: 999px;
+    background: #ffffff;
+    color: #1f2937;
+    font-size: 12.5px;
+  }
+  .source.open {
+    border-radius: 12px;
+    flex-basis: 100%;
+  }
+  .chip {
+    padding-block: 4px;
+    padding-inline: 10px 4px;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    max-width: 15rem;
+    color: inherit;
+  }
+  a.chip {
+    color: #1d4ed8;
+    text-decoration: none;
+  }
+  a.chip:hover {
+    text-decoration: underline;
+  }
+  .more {
+    width: 24px;
+    height: 24px;
+    margin-inline-end: 2px;
+    padding: 0;
+    border: 0;
+    border-radius: 50%;
+    background: transparent;
+    color: inherit;
+    font-weight: 700;
+  }
+  .source blockquote {
+    flex-basis: 100%;
+    margin: 0;
+    padding: 4px 10px 8px;
+    color: #374151;
+  }
+  .jump {
+    position: absolute;
+    inset-block-end: 10px;
+    inset-inline: 0;
+    width: max-content;
+    margin-inline: auto;
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    padding: 6px 12px;
+    border: 0;
+    border-radius: 999px;
+    background: #111827;
+    color: #ffffff;
+    font-size: 13px;
+    box-shadow: 0 4px 14px rgb(15 23 42 / 0.25);
+  }
+  .jump svg { width: 16px; height: 16px; }
   @keyframes appear { from { opacity: 0; transform: translateY(4px); } }
   @keyframes blink { 50% { opacity: 0; } }
   @keyframes bounce { 0%, 80%, 100% { transform: translateY(0); opacity: 0.35; } 40% { transform: translateY(-4px); opacity: 0.8; } }

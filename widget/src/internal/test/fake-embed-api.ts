@@ -1,4 +1,6 @@
-import type { ChatMessage, EmbedConfig, EmbedConversation, EmbedSession, Lead, LeadCapture } from '@parley/shared';
+import type {
+  AnswerMeta, ChatMessage, EmbedConfig, EmbedConversation, EmbedFeedbackBody, EmbedSession, Feedback, Lead, LeadCapture,
+} from '@parley/shared';
 import type { ConversationSaveInput, EmbedApi } from '../../api/embed-client.js';
 import { EmbedError } from '../../api/embed-error.js';
 
@@ -20,6 +22,8 @@ export interface FakeAnswer {
   hold?: Promise<void>;
   /** Resolves when the first piece may arrive (lets a test look at the typing indicator). */
   before?: Promise<void>;
+  /** The `streamEnd` data: sources, refused, handoff. */
+  meta?: Partial<AnswerMeta>;
 }
 
 /**
@@ -36,6 +40,7 @@ export class FakeEmbedApi implements EmbedApi {
   readonly asked: ChatMessage[][] = [];
   readonly saves: ConversationSaveInput[] = [];
   readonly leads: LeadCapture[] = [];
+  readonly feedback: EmbedFeedbackBody[] = [];
   leadError: EmbedError | undefined;
   /** Errors the next saves throw, in order. */
   saveErrors: EmbedError[] = [];
@@ -56,18 +61,19 @@ export class FakeEmbedApi implements EmbedApi {
     return { token: 'session-token', expiresAt: Date.now() + 60_000 };
   }
 
-  async streamChat(conversation: ChatMessage[], onDelta: (text: string) => void, signal: AbortSignal): Promise<void> {
+  async streamChat(conversation: ChatMessage[], onDelta: (text: string) => void, signal: AbortSignal): Promise<Partial<AnswerMeta> | undefined> {
     this.asked.push(structuredClone(conversation));
     if (this.config.accessLevel === 'PRIVATE' && this.token !== 'session-token') throw new EmbedError(401, ['no session']);
     const answer = this.answers.shift() ?? { deltas: ['Hello ', 'there.'] };
     if (answer.before) await answer.before;
     for (const [i, delta] of answer.deltas.entries()) {
-      if (signal.aborted) return;
+      if (signal.aborted) return undefined;
       onDelta(delta);
       if (i === 0 && answer.hold) await Promise.race([answer.hold, new Promise((r) => signal.addEventListener('abort', r))]);
       await new Promise((r) => setTimeout(r, 1));
     }
     if (answer.error) throw answer.error;
+    return answer.meta;
   }
 
   async saveConversation(input: ConversationSaveInput): Promise<EmbedConversation> {
@@ -85,6 +91,11 @@ export class FakeEmbedApi implements EmbedApi {
     if (this.leadError) throw this.leadError;
     this.leads.push(lead);
     return { createdAt: 1, ...lead };
+  }
+
+  async giveFeedback(body: EmbedFeedbackBody): Promise<Feedback> {
+    this.feedback.push(body);
+    return { conversationId: body.conversationId, messageIndex: body.messageIndex, rating: body.rating, createdAt: 1 };
   }
 }
 
