@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Builds what `npm start` runs: the server as plain JavaScript (esbuild bundles server/src and
 // shared/src into server/dist, with source maps; dependencies stay in node_modules) and the widget
-// (Vite, into widget/dist).
+// (Vite, into widget/dist) and the owner console (Vite, into console/dist).
 //   node scripts/build.mjs               build both
 //   node scripts/build.mjs --if-stale    build only the parts whose sources are newer than their output
-//   node scripts/build.mjs server        one part (server or widget)
+//   node scripts/build.mjs server        one part (server, widget or console)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -86,6 +86,14 @@ const targets = {
     async build() {
       const status = spawnSync('npm', ['run', '-s', 'build', '-w', '@parley/widget'], { cwd: root, stdio: 'inherit' }).status;
       if (status !== 0) throw new Error('the widget build failed');
+    },
+  },
+  console: {
+    sources: ['console/src', 'console/index.html', 'console/vite.config.ts', 'console/package.json', 'shared/src'],
+    output: 'console/dist/index.html',
+    async build() {
+      const status = spawnSync('npm', ['run', '-s', 'build', '-w', '@parley/console', '--', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }).status;
+      if (status !== 0) throw new Error('the console build failed');
     },
   },
 };

@@ -4,6 +4,7 @@ import { ALL_ROUTES } from '@parley/shared';
 import { chatbotsRoutes } from './features/chatbots/chatbots.routes.js';
 import { conversationsRoutes } from './features/conversations/conversations.routes.js';
 import { chatRoutes } from './features/chat/chat.routes.js';
+import { consoleAssetsRoutes } from './features/console/console-assets.routes.js';
 import { chatLinkRoutes } from './features/embed/chat-link.routes.js';
 import { embedAvatarRoutes } from './features/embed/embed-avatar.routes.js';
 import { createEmbedRateLimits } from './features/embed/embed-rate-limits.js';
@@ -48,6 +49,8 @@ export function createApp(services: Services): Express {
   }));
   app.use(widgetAssetsRoutes(config.widgetDir));
   app.use(chatLinkRoutes(services.chatbotsRepository, config.widgetDir, config.publicUrl));
+  // The owner console's page and files (its API calls are the /v1 routes below, with the session cookie).
+  app.use(consoleAssetsRoutes(config.consoleDir));
   app.use(signInRoutes(services.sessions, config.publicUrl));
   // Every other /v1 call: an API key, or the owner console's session cookie (with CSRF checks).
   app.use('/v1', sessionOrApiKeyAuth(services.organisations, services.sessions, config.publicUrl));

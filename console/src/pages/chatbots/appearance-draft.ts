@@ -1,0 +1,84 @@
+import {
+  CHATBOT_DEFAULTS, type ChatbotUpdateSchema, colorWarningsOf, contrastRatio, readablePair, type BubbleAlignment, type Chatbot,
+  type ColorWarning, type EmbedConfig,
+} from '@parley/shared';
+import type { z } from 'zod';
+import { lines } from './form-issues.js';
+
+export const COLOR_FIELDS = [
+  ['chatbotMessageColor', 'Chatbot message background'], ['userMessageColor', 'Visitor message background'],
+  ['conversationBackgroundColor', 'Conversation background'], ['secondaryBackgroundColor', 'Secondary background'],
+] as const;
+export type ColorField = (typeof COLOR_FIELDS)[number][0];
+
+/** The appearance settings as the owner edits them. */
+export interface AppearanceDraft extends Record<ColorField, string> {
+  useGradient: boolean;
+  gradient: [string, string, string, string];
+  bubbleAlignment: BubbleAlignment;
+  popupMessages: string;
+  welcomeHeaderTitle: string;
+  welcomeHeaderSubtitle: string;
+  welcomeMessage: string;
+  enabledEmoji: boolean;
+  showBadge: boolean;
+  allowedDomains: string;
+}
+
+export function appearanceOf(chatbot: Chatbot): AppearanceDraft {
+  const site = chatbot.websiteIntegration;
+  return {
+    chatbotMessageColor: chatbot.chatbotMessageColor, userMessageColor: chatbot.userMessageColor,
+    conversationBackgroundColor: chatbot.conversationBackgroundColor, secondaryBackgroundColor: chatbot.secondaryBackgroundColor,
+    useGradient: chatbot.gradientColors !== undefined,
+    gradient: (chatbot.gradientColors ?? ['#1E3A8A', '#2563EB', '#3B82F6', '#60A5FA']) as AppearanceDraft['gradient'],
+    bubbleAlignment: site?.bubbleAlignment ?? CHATBOT_DEFAULTS.bubbleAlignment,
+    popupMessages: (site?.bubblePopupMessages ?? []).join('\n'),
+    welcomeHeaderTitle: site?.welcomeHeaderTitle ?? '', welcomeHeaderSubtitle: site?.welcomeHeaderSubtitle ?? '',
+    welcomeMessage: chatbot.welcomeMessage, enabledEmoji: chatbot.enabledEmoji, showBadge: chatbot.showBadge,
+    allowedDomains: (site?.allowedDomains ?? []).join('\n'),
+  };
+}
+
+/** The update body of the appearance settings (`gradientColors: ""` removes the gradient). */
+export function appearanceBody(draft: AppearanceDraft): z.input<typeof ChatbotUpdateSchema> {
+  const popups = draft.popupMessages.split('\n').map((line) => line.trim()).filter(Boolean);
+  return {
+    chatbotMessageColor: draft.chatbotMessageColor, userMessageColor: draft.userMessageColor,
+    conversationBackgroundColor: draft.conversationBackgroundColor, secondaryBackgroundColor: draft.secondaryBackgroundColor,
+    gradientColors: draft.useGradient ? draft.gradient.join(',') : '',
+    welcomeMessage: draft.welcomeMessage, enabledEmoji: draft.enabledEmoji, showBadge: draft.showBadge,
+    websiteIntegration: {
+      bubbleAlignment: draft.bubbleAlignment, bubblePopupMessages: popups, allowedDomains: lines(draft.allowedDomains),
+      welcomeHeaderTitle: draft.welcomeHeaderTitle, welcomeHeaderSubtitle: draft.welcomeHeaderSubtitle,
+    },
+  };
+}
+
+/** What the widget would fetch for these settings (its public config). */
+export function previewConfigOf(chatbot: Chatbot, draft: AppearanceDraft, avatarUrl?: string): EmbedConfig {
+  const valid = (color: string, fallback: string) => (/^#(?:[0-9a-fA-F]{3}){1,2}$/.test(color) ? color : fallback);
+  const colors = Object.fromEntries(COLOR_FIELDS.map(([field]) => [field, valid(draft[field], CHATBOT_DEFAULTS[field])])) as Record<ColorField, string>;
+  const gradient = draft.gradient.every((color) => valid(color, '') !== '') ? [...draft.gradient] : undefined;
+  return {
+    id: chatbot.id, name: chatbot.name, welcomeMessage: draft.welcomeMessage, accessLevel: 'PUBLIC', ...colors,
+    ...(draft.useGradient && gradient ? { gradientColors: gradient } : {}),
+    showBadge: draft.showBadge, enabledEmoji: draft.enabledEmoji, bubbleAlignment: draft.bubbleAlignment,
+    bubblePopupMessages: draft.popupMessages.split('\n').map((line) => line.trim()).filter(Boolean).slice(0, 5),
+    ...(draft.welcomeHeaderTitle ? { welcomeHeaderTitle: draft.welcomeHeaderTitle } : {}),
+    ...(draft.welcomeHeaderSubtitle ? { welcomeHeaderSubtitle: draft.welcomeHeaderSubtitle } : {}),
+    ...(avatarUrl ? { avatarUrl } : {}),
+  };
+}
+
+/** The text colour the widget paints on a background, and the contrast it reaches. */
+export function textOn(background: string): { text: string; ratio: number } {
+  const { text } = readablePair([background]);
+  return { text, ratio: contrastRatio(text, background) };
+}
+
+/** WCAG AA warnings of the unsaved colours (the gradient's one text colour must read on all four stops). */
+export function contrastWarnings(draft: AppearanceDraft): ColorWarning[] {
+  return draft.useGradient && draft.gradient.every((color) => /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(color))
+    ? colorWarningsOf({ gradientColors: draft.gradient }) : [];
+}

@@ -1,0 +1,120 @@
+import { html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { ChatbotUpdateSchema, chatbotContract, type Chatbot } from '@parley/shared';
+import { ApiError, call } from '../../api/api-client.js';
+import { PageElement } from '../../app/page-element.js';
+import {
+  COLOR_FIELDS, appearanceBody, appearanceOf, contrastWarnings, previewConfigOf, textOn, type AppearanceDraft,
+} from './appearance-draft.js';
+import './avatar-upload.js';
+import { issuesByField } from './form-issues.js';
+import './widget-preview.js';
+
+type TextField = 'popupMessages' | 'welcomeHeaderTitle' | 'welcomeHeaderSubtitle' | 'welcomeMessage' | 'allowedDomains';
+const API_FIELD: Record<TextField, string> = {
+  popupMessages: 'bubblePopupMessages', welcomeHeaderTitle: 'welcomeHeaderTitle', welcomeHeaderSubtitle: 'welcomeHeaderSubtitle',
+  welcomeMessage: 'welcomeMessage', allowedDomains: 'allowedDomains',
+};
+
+/** @summary A chatbot's look, with the real widget previewing the unsaved settings beside the form. */
+@customElement('appearance-page')
+export class AppearancePage extends PageElement {
+  @property() chatbotId = '';
+  @state() private chatbot: Chatbot | undefined;
+  @state() private draft: AppearanceDraft | undefined;
+  @state() private avatarUrl: string | undefined;
+  @state() private status = '';
+  @state() private error = '';
+
+  override async connectedCallback(): Promise<void> {
+    super.connectedCallback();
+    this.chatbot = await call(chatbotContract.get, { params: { id: this.chatbotId } });
+    this.draft = appearanceOf(this.chatbot);
+    this.avatarUrl = this.chatbot.avatarUrl;
+  }
+
+  private set<K extends keyof AppearanceDraft>(field: K, value: AppearanceDraft[K]): void {
+    this.draft = { ...this.draft!, [field]: value };
+    this.status = '';
+  }
+
+  private async save(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    this.error = '';
+    if (issuesByField(ChatbotUpdateSchema, appearanceBody(this.draft!)).size > 0) { this.error = 'Fix the fields marked below.'; return; }
+    try {
+      this.chatbot = await call(chatbotContract.update, { params: { id: this.chatbotId }, body: appearanceBody(this.draft!) });
+      this.draft = appearanceOf(this.chatbot);
+      this.status = 'Saved.';
+    } catch (err) {
+      this.error = err instanceof ApiError ? err.messages.join(' ') : 'The appearance could not be saved.';
+    }
+  }
+
+  private renderColors(draft: AppearanceDraft) {
+    return html`<fieldset class="card"><legend>Colours</legend>
+      ${COLOR_FIELDS.map(([field, label]) => {
+        const { text, ratio } = textOn(draft[field]);
+        return html`<div class="field"><label for="color-${field}">${label}</label><div class="row">
+          <input id="color-${field}" type="color" .value=${draft[field].length === 4 ? draft[field].replace(/^#(.)(.)(.)$/, '#$1$1$2$2$3$3') : draft[field]}
+            @input=${(e: Event) => this.set(field, (e.target as HTMLInputElement).value.toUpperCase())}>
+          <code>${draft[field]}</code><span class="muted">text ${text}, ${ratio.toFixed(1)}:1</span></div></div>`;
+      })}
+      <div class="row"><input id="use-gradient" type="checkbox" .checked=${draft.useGradient} @change=${(e: Event) => this.set('useGradient', (e.target as HTMLInputElement).checked)}>
+        <label for="use-gradient">Header gradient</label></div>
+      ${draft.useGradient ? html`<div class="row" role="group" aria-label="Gradient stops">${draft.gradient.map((stop, index) => html`
+        <label for="stop-${index}" class="visually-hidden">Gradient stop ${index + 1}</label>
+        <input id="stop-${index}" type="color" .value=${stop.length === 4 ? stop.replace(/^#(.)(.)(.)$/, '#$1$1$2$2$3$3') : stop} @input=${(e: Event) => {
+          const gradient = [...draft.gradient] as AppearanceDraft['gradient'];
+          gradient[index] = (e.target as HTMLInputElement).value.toUpperCase();
+          this.set('gradient', gradient);
+        }}>`)}</div>` : nothing}
+      ${contrastWarnings(draft).map((warning) => html`<p class="warning" role="status">Contrast below WCAG AA: ${warning.message}.</p>`)}
+    </fieldset>`;
+  }
+
+  private text(field: TextField, label: string, issues: Map<string, string>, options: { multiline?: boolean; hint?: string } = {}) {
+    const error = issues.get(API_FIELD[field]);
+    const onInput = (e: Event) => this.set(field, (e.target as HTMLInputElement).value);
+    const describedBy = [options.hint ? `${field}-hint` : '', error ? `${field}-error` : ''].filter(Boolean).join(' ') || nothing;
+    return html`<div class="field"><label for=${field}>${label}</label>
+      ${options.hint ? html`<p class="hint" id="${field}-hint">${options.hint}</p>` : nothing}
+      ${options.multiline
+        ? html`<textarea id=${field} .value=${this.draft![field]} aria-invalid=${error ? 'true' : 'false'} aria-describedby=${describedBy} @input=${onInput}></textarea>`
+        : html`<input id=${field} .value=${this.draft![field]} aria-invalid=${error ? 'true' : 'false'} aria-describedby=${describedBy} @input=${onInput}>`}
+      ${error ? html`<p class="error" id="${field}-error">${label}: ${error}</p>` : nothing}</div>`;
+  }
+
+  private renderForm(draft: AppearanceDraft) {
+    const issues = issuesByField(ChatbotUpdateSchema, appearanceBody(draft));
+    const check = (field: 'enabledEmoji' | 'showBadge', label: string) => html`<div class="row">
+      <input id=${field} type="checkbox" .checked=${draft[field]} @change=${(e: Event) => this.set(field, (e.target as HTMLInputElement).checked)}>
+      <label for=${field}>${label}</label></div>`;
+    return html`<form novalidate @submit=${this.save}>
+      ${this.renderColors(draft)}
+      <fieldset class="card"><legend>Texts and behaviour</legend>
+        ${this.text('welcomeHeaderTitle', 'Header title', issues)}
+        ${this.text('welcomeHeaderSubtitle', 'Header subtitle', issues)}
+        ${this.text('welcomeMessage', 'Welcome message', issues, { multiline: true })}
+        ${this.text('popupMessages', 'Popup messages', issues, { multiline: true, hint: 'One per line, at most 5; shown beside the closed bubble.' })}
+        <div class="field"><label for="alignment">Bubble alignment</label>
+          <select id="alignment" @change=${(e: Event) => this.set('bubbleAlignment', (e.target as HTMLSelectElement).value as 'left' | 'right')}>
+            <option value="right" ?selected=${draft.bubbleAlignment === 'right'}>Right</option>
+            <option value="left" ?selected=${draft.bubbleAlignment === 'left'}>Left</option></select></div>
+        ${check('enabledEmoji', 'Emoji picker')}${check('showBadge', 'Show the Parley badge')}
+        ${this.text('allowedDomains', 'Allowed domains', issues, { multiline: true, hint: 'One host per line (example.com, *.example.com). Empty: any site may embed it.' })}
+      </fieldset>
+      <avatar-upload .chatbotId=${this.chatbotId} @avatar-change=${(e: CustomEvent<string>) => { this.avatarUrl = e.detail; }}></avatar-upload>
+      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      <div class="row"><button type="submit">Save</button><span role="status">${this.status}</span></div>
+    </form>`;
+  }
+
+  override render() {
+    if (!this.chatbot || !this.draft) return html`<h1 tabindex="-1">Appearance</h1><p role="status">Loading…</p>`;
+    return html`<h1 tabindex="-1">Appearance: ${this.chatbot.name}</h1>
+      <p><a href="/console/chatbots/${this.chatbot.id}">Back to the chatbot's settings</a></p>
+      <div class="grid-2">${this.renderForm(this.draft)}
+        <widget-preview .config=${previewConfigOf(this.chatbot, this.draft, this.avatarUrl)}></widget-preview></div>`;
+  }
+}

@@ -1,0 +1,73 @@
+import { html } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { chatbotContract, type ChatMessage, type EmbedConfig } from '@parley/shared';
+import { streamChat } from '../../api/chat-stream.js';
+import { PageElement } from '../../app/page-element.js';
+
+let widgetScript: Promise<void> | undefined;
+
+/** Loads the real widget (the same /widget.js site owners paste) once; it defines <chatbot-widget>. */
+function loadWidget(): Promise<void> {
+  widgetScript ??= new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = '/widget.js';
+    script.async = true;
+    script.onload = () => customElements.whenDefined('chatbot-widget').then(() => resolve());
+    script.onerror = () => { widgetScript = undefined; reject(new Error('the widget script could not be loaded')); };
+    document.head.append(script);
+  });
+  return widgetScript;
+}
+
+/**
+ * The widget's transport for the preview: the unsaved settings as its config, answers from the
+ * owner's API (the saved chatbot's knowledge); preview chats are not saved as conversations.
+ */
+function previewApi(config: EmbedConfig) {
+  return {
+    chatbotId: config.id,
+    token: undefined,
+    getConfig: async () => config,
+    createSession: async () => { throw new Error('the preview needs no password'); },
+    streamChat: async (conversation: ChatMessage[], onDelta: (text: string) => void, signal: AbortSignal) => {
+      await streamChat(chatbotContract.chatStream, { chatbotId: config.id, conversation }, onDelta, signal);
+    },
+    saveConversation: async () => { throw new Error('preview conversations are not saved'); },
+    captureLead: async () => { throw new Error('the preview does not keep leads'); },
+  };
+}
+
+/** @summary The real `<chatbot-widget>` rendered with settings that are not saved yet. */
+@customElement('widget-preview')
+export class WidgetPreview extends PageElement {
+  @property({ attribute: false }) config: EmbedConfig | undefined;
+  private failure = '';
+
+  protected override async updated(): Promise<void> {
+    const config = this.config;
+    const frame = this.querySelector('.preview-frame');
+    if (!config || !frame) return;
+    try {
+      await loadWidget();
+    } catch (err) {
+      this.failure = (err as Error).message;
+      this.requestUpdate();
+      return;
+    }
+    // A new element per change: the widget reads its config once, when it connects.
+    const widget = document.createElement('chatbot-widget') as HTMLElement & { api?: unknown };
+    widget.api = previewApi(config);
+    widget.setAttribute('mode', 'page');
+    widget.setAttribute('chatbot-id', config.id);
+    widget.style.height = '100%';
+    frame.replaceChildren(widget);
+  }
+
+  override render() {
+    return html`<section aria-labelledby="preview-heading">
+      <h2 id="preview-heading">Live preview <span class="muted">(unsaved settings)</span></h2>
+      ${this.failure ? html`<p class="error" role="alert">${this.failure}</p>` : ''}
+      <div class="preview-frame" data-testid="widget-preview"></div>
+    </section>`;
+  }
+}

@@ -1,0 +1,38 @@
+import { html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { ConversationListItem } from '@parley/shared';
+import { PageElement } from '../../app/page-element.js';
+
+/** @summary A conversation's transcript and its analysis (summary, sentiment, intent, key points, next steps). */
+@customElement('conversation-view')
+export class ConversationView extends PageElement {
+  @property({ attribute: false }) conversation: ConversationListItem | undefined;
+
+  private renderAnalysis(conversation: ConversationListItem) {
+    const { status, result } = conversation.analysis;
+    if (!result) return html`<p class="muted">Analysis: ${status === 'FAILED' ? 'failed' : 'not ready yet'}.</p>`;
+    const data = result.extractedData;
+    const list = (items: readonly string[]) => items.length ? html`<ul>${items.map((item) => html`<li>${item}</li>`)}</ul>` : html`<p class="muted">None.</p>`;
+    return html`<section class="card" aria-labelledby="analysis-heading">
+      <h3 id="analysis-heading">Analysis${status !== 'DONE' ? html` <span class="muted">(${status})</span>` : nothing}</h3>
+      <p>${result.summary}</p>
+      <dl class="row"><dt>Sentiment</dt><dd>${data.sentimentAnalysis}</dd><dt>Intent</dt><dd>${data.intentClassification}</dd></dl>
+      <h4>Key points</h4>${list(data.keyPoints)}
+      <h4>Next steps</h4>${list(data.nextSteps)}
+      ${result.unansweredQuestions?.length ? html`<h4>Unanswered questions</h4><ul>${result.unansweredQuestions.map((question) =>
+        html`<li>${question} <a href="/console/knowledge?addText=${encodeURIComponent(question)}">Add text that answers it</a></li>`)}</ul>` : nothing}
+      ${Object.keys(result.customExtractedData).length ? html`<h4>Extracted</h4><pre>${JSON.stringify(result.customExtractedData, null, 2)}</pre>` : nothing}
+    </section>`;
+  }
+
+  override render() {
+    const conversation = this.conversation;
+    if (!conversation) return html`<p class="muted">Choose a conversation to read it.</p>`;
+    return html`<section aria-labelledby="transcript-heading">
+      <h2 id="transcript-heading">Conversation of ${new Date(conversation.createdAt).toLocaleString()} <span class="muted">(${conversation.source.type})</span></h2>
+      <div class="messages card">${conversation.messages.map((message) => html`<div class="message ${message.fromUser ? 'user' : 'bot'}">
+        <span class="visually-hidden">${message.fromUser ? 'Visitor:' : 'Chatbot:'}</span>${message.text}</div>`)}</div>
+      ${this.renderAnalysis(conversation)}
+    </section>`;
+  }
+}

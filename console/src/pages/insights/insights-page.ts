@@ -1,0 +1,59 @@
+import { html, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { insightsContract, type ChatbotStats } from '@parley/shared';
+import { ApiError, call } from '../../api/api-client.js';
+import { PageElement } from '../../app/page-element.js';
+import '../../components/chatbot-picker.js';
+import '../../components/date-range.js';
+import { rangeQuery, toDay } from '../../components/date-range.js';
+import { barChart, horizontalBars, shareBar } from './charts.js';
+
+/** @summary Per chatbot over a range: traffic per day, sentiment, intents, unanswered share and busiest hours. */
+@customElement('insights-page')
+export class InsightsPage extends PageElement {
+  @state() private chatbotId = '';
+  @state() private range = { start: toDay(new Date(Date.now() - 29 * 86_400_000)), end: '' };
+  @state() private stats: ChatbotStats | undefined;
+  @state() private error = '';
+
+  private async load(): Promise<void> {
+    if (!this.chatbotId) return;
+    this.error = '';
+    try {
+      this.stats = await call(insightsContract.chatbotStats, { params: { id: this.chatbotId }, query: rangeQuery(this.range) });
+    } catch (err) {
+      this.error = err instanceof ApiError ? err.messages.join(' ') : 'The insights could not be loaded.';
+    }
+  }
+
+  private renderStats(stats: ChatbotStats) {
+    const days = stats.days.map((day) => ({ label: day.date.slice(5), value: day.conversations }));
+    const messages = stats.days.map((day) => ({ label: day.date.slice(5), value: day.messages }));
+    const sentiment = Object.entries(stats.sentiment).map(([label, value]) => ({ label, value })).sort((a, b) => b.value - a.value);
+    const hours = stats.busiestHours.map((value, hour) => ({ label: String(hour), value }));
+    return html`
+      <p>${stats.conversations} conversations, ${stats.messages} messages, ${stats.questions.asked} visitor messages of which
+        ${stats.questions.unanswered} unanswered, from ${new Date(stats.startInterval).toLocaleDateString()} to ${new Date(stats.endInterval).toLocaleDateString()}.</p>
+      <div class="grid-2">
+        <section class="card"><h2>Conversations per day</h2>${barChart('Conversations per day', days)}</section>
+        <section class="card"><h2>Messages per day</h2>${barChart('Messages per day', messages, { color: '#047857' })}</section>
+        <section class="card"><h2>Sentiment</h2>${sentiment.length ? horizontalBars('Sentiment of analysed conversations', sentiment) : html`<p>No analysed conversations yet.</p>`}</section>
+        <section class="card"><h2>Top intents</h2>${stats.topIntents.length
+          ? horizontalBars('Top intents', stats.topIntents.map((item) => ({ label: item.intent, value: item.conversations }))) : html`<p>No analysed conversations yet.</p>`}</section>
+        <section class="card"><h2>Unanswered questions</h2>${shareBar('Share of visitor messages left unanswered', stats.questions.unansweredShare)}
+          <p><a href="/console/conversations?chatbot=${this.chatbotId}&view=gaps">See the knowledge gaps</a></p></section>
+        <section class="card"><h2>Busiest hours (UTC)</h2>${barChart('Conversations by hour of the day, UTC', hours, { labelEvery: 3, color: '#6d28d9' })}</section>
+      </div>`;
+  }
+
+  override render() {
+    return html`<h1 tabindex="-1">Insights</h1>
+      <form class="toolbar" @submit=${(e: SubmitEvent) => { e.preventDefault(); void this.load(); }}>
+        <chatbot-picker .value=${this.chatbotId} @chatbot-change=${(e: CustomEvent<string>) => { this.chatbotId = e.detail; void this.load(); }}></chatbot-picker>
+        <date-range .start=${this.range.start} .end=${this.range.end} @range-change=${(e: CustomEvent<{ start: string; end: string }>) => { this.range = e.detail; }}></date-range>
+        <button type="submit">Apply</button>
+      </form>
+      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      ${this.stats ? this.renderStats(this.stats) : nothing}`;
+  }
+}

@@ -1,0 +1,74 @@
+import { html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { chatbotContract, resourceContract, type Chatbot, type Passage, type Resource } from '@parley/shared';
+import { ApiError, call } from '../../api/api-client.js';
+import { PageElement } from '../../app/page-element.js';
+import { usersOf } from './resource-table.js';
+
+const seconds = (value: number) => `${Math.floor(value / 60)}:${String(Math.floor(value % 60)).padStart(2, '0')}`;
+
+/** @summary One resource: its details, the chatbots using it, "Sync now" and its extracted passages with provenance. */
+@customElement('resource-page')
+export class ResourcePage extends PageElement {
+  @property() resourceId = '';
+  @state() private resource: Resource | undefined;
+  @state() private chatbots: Chatbot[] = [];
+  @state() private passages: Passage[] = [];
+  @state() private nextCursor: string | undefined;
+  @state() private message = '';
+
+  override async connectedCallback(): Promise<void> {
+    super.connectedCallback();
+    [this.resource, this.chatbots] = await Promise.all([
+      call(resourceContract.get, { params: { id: this.resourceId } }), call(chatbotContract.list, {}),
+    ]);
+    await this.more();
+  }
+
+  private async more(): Promise<void> {
+    const page = await call(resourceContract.passages, { params: { id: this.resourceId }, query: { limit: 20, cursor: this.nextCursor } });
+    this.passages = [...this.passages, ...page.passages];
+    this.nextCursor = page.nextCursor;
+  }
+
+  private async sync(): Promise<void> {
+    try {
+      this.resource = await call(resourceContract.sync, { params: { id: this.resourceId } });
+      this.message = 'Sync started: the current passages answer until the new ones are in.';
+    } catch (err) {
+      this.message = err instanceof ApiError ? err.messages.join(' ') : 'The sync could not start.';
+    }
+  }
+
+  private renderPassage(passage: Passage, index: number) {
+    const where = [
+      passage.page !== undefined ? `page ${passage.page}` : '', passage.section ?? '',
+      passage.timestampSec !== undefined ? `at ${seconds(passage.timestampSec)}` : '',
+    ].filter(Boolean).join(' · ');
+    return html`<li><p class="hint">#${index + 1}${where ? ` · ${where}` : ''}${passage.url ? html` · <a href=${passage.url} rel="noopener noreferrer" target="_blank">${passage.url}</a>` : nothing}</p>
+      <p>${passage.text}</p></li>`;
+  }
+
+  override render() {
+    const resource = this.resource;
+    if (!resource) return html`<h1 tabindex="-1">Resource</h1><p role="status">Loading…</p>`;
+    const users = usersOf(resource, this.chatbots);
+    return html`<h1 tabindex="-1">${resource.fileName}</h1>
+      <p><a href="/console/knowledge">Back to knowledge</a></p>
+      <div class="card"><dl class="row">
+        <dt>Type</dt><dd>${resource.type}</dd>
+        <dt>Status</dt><dd><span class="status ${resource.aiProcessingStatus}">${resource.aiProcessingStatus}</span></dd>
+        ${resource.lastSync ? html`<dt>Last sync</dt><dd>${new Date(resource.lastSync).toLocaleString()}</dd>` : nothing}
+        <dt>Used by</dt><dd>${users.length ? users.map((c) => c.name).join(', ') : 'no chatbot'}</dd>
+      </dl>
+      <div class="row">
+        ${resource.type === 'WEB' || resource.type === 'HOSTED_VIDEO' ? html`<button type="button" @click=${this.sync}>Sync now</button>` : nothing}
+        ${resource.type === 'TEXT' ? html`<a class="button secondary" href="/console/knowledge?edit=${resource.id}">Edit text</a>` : nothing}
+      </div>
+      <p role="status">${this.message}</p></div>
+      <h2>Passages</h2>
+      ${this.passages.length === 0 ? html`<p>No passages yet${resource.aiProcessingStatus === 'DONE' ? '' : ': the resource is still being read'}.</p>` : nothing}
+      <ol class="list-plain">${this.passages.map((passage, index) => this.renderPassage(passage, index))}</ol>
+      ${this.nextCursor ? html`<button type="button" class="secondary" @click=${this.more}>More passages</button>` : nothing}`;
+  }
+}
