@@ -8,6 +8,7 @@ import { MODEL_TABLE, type Config, type ModelFamily } from '../../config.js';
 import { AiSdkAnswerModel } from './ai-sdk-answer-model.js';
 import type { AnswerModel } from './answer-model.js';
 import { LocalAnswerModel } from './local/local-answer-model.js';
+import type { SentenceEncoder } from './local/sentence-encoder.js';
 
 /** How a chatbot's model runs: on a configured provider, or on the built-in local engine. */
 export type ResolvedModel =
@@ -22,9 +23,12 @@ export type ResolvedModel =
 export class ModelRegistry {
   private readonly cache = new Map<Model, ResolvedModel>();
   private readonly answerModels = new Map<Model, AnswerModel>();
-  private readonly local = new LocalAnswerModel();
+  private readonly local: LocalAnswerModel;
 
-  constructor(private readonly providers: Config['providers'], private readonly logger?: Logger) {}
+  /** @param encoder ranks the local engine's sentences by meaning too (none: by words only). */
+  constructor(private readonly providers: Config['providers'], private readonly logger?: Logger, encoder?: SentenceEncoder) {
+    this.local = new LocalAnswerModel(encoder);
+  }
 
   /** The {@link AnswerModel} a chatbot's model answers with: its provider's, or the local engine. */
   answerModel(model: Model): AnswerModel {

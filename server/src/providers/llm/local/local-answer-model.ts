@@ -1,23 +1,51 @@
+import { segmentText } from '@parley/shared';
 import type { AnswerModel, AnswerPrompt, Citation } from '../answer-model.js';
-import { composeAnswer, composeLocalAnswer } from './compose-answer.js';
+import { composeLocalAnswer, type LocalAnswer } from './compose-answer.js';
+import type { MeaningOf } from './rank-sentences.js';
+import { similarity, type SentenceEncoder } from './sentence-encoder.js';
 
 /**
  * The built-in offline engine (architecture.md § Models): answers from the retrieved passages'
- * own sentences, with their sources, streamed word by word. Deterministic, so a streamed answer
- * and a plain one are identical.
+ * own sentences, streamed word by word, citing the passages it quoted. With a sentence encoder,
+ * sentences are ranked by meaning as well as by words, so paraphrased questions find their answer.
+ * Deterministic, so a streamed answer and a plain one are identical.
  */
 export class LocalAnswerModel implements AnswerModel {
+  private readonly answers = new WeakMap<AnswerPrompt, LocalAnswer>();
+
+  constructor(private readonly encoder?: SentenceEncoder) {}
+
   async *stream(prompt: AnswerPrompt, signal: AbortSignal): AsyncIterable<string> {
-    const answer = composeAnswer(prompt);
-    for (const piece of answer.match(/\s*\S+\s*/g) ?? []) {
+    const answer = await this.answer(prompt);
+    for (const piece of answer.text.match(/\s*\S+\s*/g) ?? []) {
       if (signal.aborted) throw signal.reason;
       yield piece;
     }
   }
 
-  /** The passages and sentences the answer quoted (the engine is deterministic: the same prompt gives the same answer). */
+  /** The passages and sentences the answer quoted. */
   citations(prompt: AnswerPrompt, text: string): Citation[] {
-    const answer = composeLocalAnswer(prompt);
-    return answer.text === text ? answer.citations : [];
+    const answer = this.answers.get(prompt);
+    return answer?.text === text ? answer.citations : [];
+  }
+
+  /** Composes (once per prompt) the answer, with the meaning of each candidate sentence when an encoder is there. */
+  async answer(prompt: AnswerPrompt): Promise<LocalAnswer> {
+    let answer = this.answers.get(prompt);
+    if (!answer) {
+      answer = composeLocalAnswer(prompt, prompt.turn ? undefined : await this.meanings(prompt));
+      this.answers.set(prompt, answer);
+    }
+    return answer;
+  }
+
+  private async meanings(prompt: AnswerPrompt): Promise<MeaningOf | undefined> {
+    if (!this.encoder || prompt.passages.length === 0) return undefined;
+    const sentences = [...new Set(prompt.passages.flatMap((passage) => segmentText(passage.content).map((segment) => segment.text)))];
+    const previous = prompt.messages.slice(0, -1).reverse().find((message) => message.role === 'user');
+    const question = previous && prompt.question.split(/\s+/).length < 6 ? `${previous.content} ${prompt.question}` : prompt.question;
+    const [query, ...vectors] = await this.encoder.embed([question, ...sentences]);
+    const byText = new Map(sentences.map((text, i) => [text, similarity(query!, vectors[i]!)]));
+    return (text) => byText.get(text);
   }
 }

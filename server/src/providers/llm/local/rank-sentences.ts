@@ -8,6 +8,14 @@ const MISSING_KEY_PENALTY = 1;
 const PARTIAL_MATCH = 0.5;
 /** Weight of the retrieval rank (best passage: +0.3, second: +0.15, ...); tuned on SQuAD (server/bench/chat-quality.bench.ts). */
 const RANK_PRIOR = 0.3;
+/** The question's meaning against a sentence's (cosine), from a sentence encoder; undefined when unknown. */
+export type MeaningOf = (sentence: string) => number | undefined;
+
+/** Weight of meaning against word coverage in the ranking score (tuned on the visitor-questions dev set). */
+const MEANING_WEIGHT = 1;
+/** Weight of word relevance beside the best sentence's meaning when both are known. */
+const WORDS_BESIDE_MEANING = 0.5;
+
 /** Credit of question words found only in a sentence's headings, against words in the sentence itself. */
 const SECTION_CREDIT = 0.5;
 /** How much relevance a question loses for subject words found nowhere in the context (all absent: half). */
@@ -32,7 +40,9 @@ export interface ScoredSentence {
   missingKeys: number;
   /** Share (0..1) of the question's subject words (by weight) that no passage contains at all. */
   absent: number;
-  /** Ranking score: coverage plus phrase, answer-type and retrieval-rank evidence. */
+  /** Similarity (cosine, about -0.1..1) of the sentence's meaning to the question's, when a sentence encoder is there; else 0. */
+  meaning: number;
+  /** Ranking score: coverage plus meaning, phrase, answer-type and retrieval-rank evidence. */
   score: number;
   stems: Set<string>;
 }
@@ -106,9 +116,9 @@ function phraseBonus(questionOrder: string[], sentenceOrder: string[]): number {
  * best first. `terms` comes from {@link questionTerms}; `question` supplies word order and the
  * expected answer type ("when" wants a date, "how many" a number, "who" a name).
  */
-export function rankSentences(question: string, terms: Map<string, number>, passages: readonly ContextPassage[]): ScoredSentence[] {
+export function rankSentences(question: string, terms: Map<string, number>, passages: readonly ContextPassage[], meaningOf?: MeaningOf): ScoredSentence[] {
   const seen = new Set<string>();
-  const candidates: (Omit<ScoredSentence, 'coverage' | 'passageCoverage' | 'missingKeys' | 'absent' | 'score'> & { sectionStems: Set<string> })[] = [];
+  const candidates: (Omit<ScoredSentence, 'coverage' | 'passageCoverage' | 'missingKeys' | 'absent' | 'score' | 'meaning'> & { sectionStems: Set<string> })[] = [];
   const passageStems = passages.map((passage, index) => {
     segmentText(passage.content).forEach(({ text, section, block }, position) => {
       const key = text.toLowerCase();
@@ -118,7 +128,7 @@ export function rankSentences(question: string, terms: Map<string, number>, pass
     });
     return new Set(contentStems(passage.content));
   });
-  if (terms.size === 0 || candidates.length === 0) return [];
+  if ((terms.size === 0 && !meaningOf) || candidates.length === 0) return [];
   const idf = idfOf(candidates);
   const weightOf = (term: string) => (terms.get(term) ?? 0) * idf(term);
   const total = [...terms.keys()].reduce((sum, term) => sum + weightOf(term), 0) || 1;
@@ -137,13 +147,14 @@ export function rankSentences(question: string, terms: Map<string, number>, pass
     const own = coverageOf(candidate.stems);
     const coverage = own + SECTION_CREDIT * (coverageOf(new Set([...candidate.stems, ...sectionStems])) - own);
     const novel = [...candidate.stems].some((s) => !questionStems.has(s));
-    let score = coverage + phraseBonus(questionOrder, contentStems(candidate.text)) + RANK_PRIOR / (1 + candidate.passage);
+    const meaning = meaningOf?.(candidate.text) ?? 0;
+    let score = coverage + MEANING_WEIGHT * meaning + phraseBonus(questionOrder, contentStems(candidate.text)) + RANK_PRIOR / (1 + candidate.passage);
     if (coverage > 0 && hasAnswerType(type, candidate.text, questionStems)) score += 0.08;
     // A sentence that only repeats the question's words cannot hold its answer.
     if (!novel) score *= 0.6;
     if (candidate.stems.size < 3) score *= 0.7;
     const passageCoverage = coverageOf(passageStems[candidate.passage] ?? new Set());
-    return { ...candidate, coverage, passageCoverage, missingKeys: missingKeysOf(candidate.passage), absent, score };
+    return { ...candidate, coverage, passageCoverage, missingKeys: missingKeysOf(candidate.passage), absent, meaning, score };
   }).sort((a, b) => b.score - a.score || a.passage - b.passage || a.position - b.position);
 }
 
@@ -154,4 +165,14 @@ export function rankSentences(question: string, terms: Map<string, number>, pass
  */
 export function relevanceOf(ranked: readonly ScoredSentence[]): number {
   return ranked.reduce((best, s) => Math.max(best, (0.6 * s.coverage + 0.4 * s.passageCoverage) * (1 - MISSING_KEY_PENALTY * s.missingKeys) * (1 - ABSENT_PENALTY * s.absent)), 0);
+}
+
+/**
+ * Relevance when sentence meanings are known: the best sentence's similarity of meaning plus half
+ * the word relevance ({@link relevanceOf}). A paraphrase shares the meaning, not the words; an
+ * off-topic question that shares the domain's words ("a restaurant near the shop") shares neither
+ * enough. On the visitor-questions dev set this separates them far better than either alone.
+ */
+export function meaningRelevanceOf(ranked: readonly ScoredSentence[]): number {
+  return WORDS_BESIDE_MEANING * relevanceOf(ranked) + ranked.reduce((best, s) => Math.max(best, s.meaning), 0);
 }
