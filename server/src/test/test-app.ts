@@ -45,7 +45,9 @@ function authedAgent(server: Server, apiKey: string) {
 
 /** Environment for tests: everything local, nothing from the developer's shell. */
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
-  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', CRAWL_ALLOW_PRIVATE_NETWORKS: 'true', ...env });
+  // The sentence encoder is tested on its own (local-answer-model.test.ts, the visitor-questions bench);
+  // elsewhere answers rank by words, so tests stay fast and their expected sentences exact.
+  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', CRAWL_ALLOW_PRIVATE_NETWORKS: 'true', LOCAL_SENTENCE_ENCODER: 'false', ...env });
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnswerPrompt, ContextPassage } from '../answer-model.js';
 import { composeAnswer, composeLocalAnswer, isRelevant } from './compose-answer.js';
 import { LocalAnswerModel } from './local-answer-model.js';
+import { UniversalSentenceEncoder } from './sentence-encoder.js';
 import { stem } from './text-terms.js';
 
 const PASSAGES: ContextPassage[] = [
@@ -118,4 +119,23 @@ describe('LocalAnswerModel', () => {
     })()).rejects.toThrow('gone');
     expect(seen).toHaveLength(1);
   });
+});
+
+describe('LocalAnswerModel with the sentence encoder', () => {
+  const passages: ContextPassage[] = [{
+    source: 'faq.md',
+    content: '# FAQ\n## Delivery\nWe ship to every EU country within 5 working days.\n## Loyalty club\nJoin the loyalty club and earn one point for every pound you spend.\n## Care\nTrim the wick to 5 mm before every burn.',
+  }];
+  const model = new LocalAnswerModel(new UniversalSentenceEncoder());
+  const ask = async (question: string, extra: Partial<AnswerPrompt> = {}) => (await model.answer({ ...prompt(question), passages, ...extra })).text;
+
+  it('finds the answer to a paraphrased question that words alone refuse', async () => {
+    const restricted = { restrictResponse: 'Ask about candles.' };
+    expect(await new LocalAnswerModel().answer({ ...prompt('How short should I cut the wick?'), passages, ...restricted })).toMatchObject({ text: 'Ask about candles.' });
+    expect(await ask('How short should I cut the wick?', restricted)).toBe('Trim the wick to 5 mm before every burn.');
+  }, 30_000);
+
+  it('still refuses what the knowledge does not cover', async () => {
+    expect(await ask('Which party won the last general election?', { restrictResponse: 'Ask about candles.' })).toBe('Ask about candles.');
+  }, 30_000);
 });
