@@ -68,6 +68,13 @@ if (hasScript('widget', 'build')) {
     else totals.failed++;
   }
 }
+// The owner console: build and initial-load budget (its journeys run with the e2e suite).
+if (fs.existsSync(path.join(root, 'console/scripts/check-size.mjs'))) {
+  const ok = run('node', ['console/scripts/check-size.mjs']) === 0;
+  steps.push(`${ok ? 'passed' : 'FAILED'}: console size budget`);
+  if (ok) totals.passed++;
+  else totals.failed++;
+}
 if (hasScript('widget', 'test')) {
   const junit = path.join(root, 'widget/test-results/junit.xml');
   fs.rmSync(junit, { force: true });

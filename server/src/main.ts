@@ -8,7 +8,7 @@ const service = await startService(config, logger);
 
 // PORT=0 picks a free port: then only the listening address is known.
 const publicUrl = config.port === 0 ? service.url : config.publicUrl;
-const lines = [`Parley is running at ${publicUrl}`, `  API reference: ${publicUrl}/docs`];
+const lines = [`Parley is running at ${publicUrl}`, `  Owner console: ${publicUrl}/ (sign in with an API key)`, `  API reference: ${publicUrl}/docs`];
 if (service.bootstrapped && config.bootstrapApiKey) {
   // The operator chose this key and already has it: it is not repeated into logs and terminals.
   lines.push('', '  The first organisation was created with the API key given in BOOTSTRAP_API_KEY.');
@@ -17,6 +17,7 @@ if (service.bootstrapped && config.bootstrapApiKey) {
   lines.push(
     '',
     `  Your first API key (shown once, keep it safe): ${key}`,
+    `  Open ${publicUrl}/ and paste it to sign in to the console.`,
     `  Try it: curl -H "x-api-key: ${key}" ${publicUrl}/v1/chatbot/all`,
     '  More keys: npm run -s keys -- create --org "My company"',
   );
