@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ModelSchema, formatIssues, type Model } from '@parley/shared';
+import type { RequestTimeouts } from './http/request-deadline.js';
 import type { S3Settings } from './storage/s3-file-store.js';
 
 const optionalInt = z.string().trim().regex(/^\d+$/, 'must be a non-negative integer').transform(Number).optional();
@@ -49,7 +50,6 @@ const EnvSchema = z.object({
   GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
   GOOGLE_BASE_URL: optionalString,
   CHAT_CONTEXT_CHUNKS: z.string().regex(/^\d+$/, 'must be a positive integer').default('8').transform(Number),
-  LOCAL_SENTENCE_ENCODER: z.enum(['true', 'false', '1', '0']).default('true').transform((value) => value === 'true' || value === '1'),
   RESOURCE_CHAT_MODEL: ModelSchema.default('alpha-4o-mini'),
   SSE_HEARTBEAT_MS: z.string().regex(/^\d+$/, 'must be a non-negative integer').default('15000').transform(Number),
   ANALYSIS_CUSTOM_FIELDS: optionalString,
@@ -61,6 +61,9 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: flag,
   S3_PREFIX: z.string().trim().default(''),
+  JOB_RETENTION_DAYS: z.string().regex(/^\d+$/, 'must be a non-negative integer').default('14').transform(Number),
+  REQUEST_TIMEOUT_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('300000').transform(Number),
+  UPLOAD_TIMEOUT_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('10800000').transform(Number),
 });
 
 export type ModelFamily = 'openai' | 'anthropic' | 'google';
@@ -114,6 +117,8 @@ export interface Config {
   syncCheckIntervalMs: number;
   jobsEnabled: boolean;
   jobConcurrency: number;
+  /** Finished jobs are deleted this long after they finished; 0 keeps them. */
+  jobRetentionMs?: number;
   embedSessionSecret?: string;
   /** Public embed traffic (decisions.md § Public embed traffic): session lifetime and rate limits. */
   embed: {
@@ -134,8 +139,6 @@ export interface Config {
   providers: Record<ModelFamily, ProviderCredentials>;
   /** Passages retrieved as context for each chat question. */
   chatContextChunks: number;
-  /** Whether the local engine ranks sentences by meaning too (Universal Sentence Encoder lite, offline). */
-  localSentenceEncoder: boolean;
   /** The model of `/v1/resource/chat*` (a resource has no model of its own). */
   resourceChatModel: Model;
   /** Gap between SSE heartbeat comments on an idle stream; 0 disables them. */
@@ -145,6 +148,8 @@ export interface Config {
   analysisDelayMs: number;
   /** S3-compatible object storage for uploaded files; absent: `DATA_DIR/files`. */
   objectStorage?: S3Settings;
+  /** How long a request, and a file upload, may take to arrive. */
+  requestTimeouts: RequestTimeouts;
 }
 
 function parsePlanModels(value: string | undefined): Model[] | undefined {
@@ -195,6 +200,14 @@ function openAiCompatible(baseUrl: string | undefined, apiKey: string | undefine
   return baseUrl || apiKey ? { baseUrl: baseUrl ?? 'https://api.openai.com/v1', apiKey, model } : undefined;
 }
 
+/** `S3_*`: object storage for uploads when a bucket is named. */
+function objectStorageOf(e: z.infer<typeof EnvSchema>): S3Settings | undefined {
+  return e.S3_BUCKET ? {
+    bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE, prefix: e.S3_PREFIX,
+  } : undefined;
+}
+
 /** Reads and validates the environment; throws one readable error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -228,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncCheckIntervalMs: Math.max(1000, e.SYNC_CHECK_INTERVAL_MS),
     jobsEnabled: e.JOBS_ENABLED,
     jobConcurrency: Math.max(1, e.JOB_CONCURRENCY),
+    jobRetentionMs: e.JOB_RETENTION_DAYS > 0 ? e.JOB_RETENTION_DAYS * 24 * 60 * 60 * 1000 : undefined,
     embedSessionSecret: e.EMBED_SESSION_SECRET,
     embed: {
       sessionTtlMs: Math.max(1, e.EMBED_SESSION_TTL_MINUTES) * 60_000,
@@ -244,14 +258,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       google: { apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY, baseUrl: e.GOOGLE_BASE_URL },
     },
     chatContextChunks: Math.max(1, e.CHAT_CONTEXT_CHUNKS),
-    localSentenceEncoder: e.LOCAL_SENTENCE_ENCODER,
     resourceChatModel: e.RESOURCE_CHAT_MODEL,
     sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
     analysisCustomFields,
     analysisDelayMs: e.ANALYSIS_DELAY_MS,
-    objectStorage: e.S3_BUCKET ? {
-      bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID,
-      secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE, prefix: e.S3_PREFIX,
-    } : undefined,
+    objectStorage: objectStorageOf(e),
+    requestTimeouts: { requestMs: Math.max(1000, e.REQUEST_TIMEOUT_MS), uploadMs: Math.max(1000, e.UPLOAD_TIMEOUT_MS) },
   };
 }

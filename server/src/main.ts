@@ -1,9 +1,10 @@
 import { loadConfig } from './config.js';
-import { createLogger, flushLogger } from './logger.js';
+import { createLogger, exitOnCrash, flushLogger } from './logger.js';
 import { startService } from './runtime.js';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
+exitOnCrash(logger);
 const service = await startService(config, logger);
 
 // PORT=0 picks a free port: then only the listening address is known.

@@ -117,6 +117,24 @@ export class JobQueue {
     return (await this.db('jobs').where({ dedupe_key: dedupeKey }).whereIn('status', ['queued', 'running']).first('id')) !== undefined;
   }
 
+  /**
+   * Deletes finished jobs (done or failed for good) that finished before `before` (Unix ms), in
+   * batches so no statement holds many rows locked. Returns how many were deleted.
+   */
+  async pruneFinished(before: number, batchSize = 5000): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const result = await this.db.raw(
+        `DELETE FROM jobs WHERE id IN (
+           SELECT id FROM jobs WHERE status IN ('done', 'failed') AND finished_at < ? LIMIT ?)`,
+        [before, batchSize],
+      );
+      const count = (result as { rowCount?: number }).rowCount ?? 0;
+      deleted += count;
+      if (count < batchSize) return deleted;
+    }
+  }
+
   /** Jobs not yet finished, for tests and the admin channel. */
   async pendingCount(kinds?: readonly string[]): Promise<number> {
     const query = this.db('jobs').whereIn('status', ['queued', 'running']);

@@ -14,7 +14,11 @@ export interface JobWorkerOptions {
   /** How often an idle worker looks for due jobs. */
   pollIntervalMs?: number;
   leaseMs?: number;
+  /** Finished jobs older than this are deleted (checked at start and hourly); absent: kept. */
+  retentionMs?: number;
 }
+
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Runs queued jobs with bounded concurrency. Each slot claims a job, keeps its lease alive while
@@ -28,6 +32,7 @@ export class JobWorker {
   private wake: (() => void)[] = [];
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
+  private pruneTimer?: NodeJS.Timeout;
 
   constructor(private readonly queue: JobQueue, private readonly logger: Logger, private readonly options: JobWorkerOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
@@ -40,6 +45,18 @@ export class JobWorker {
 
   start(): void {
     for (let slot = 0; slot < this.options.concurrency; slot++) this.slots.push(this.loop());
+    const { retentionMs } = this.options;
+    if (retentionMs !== undefined) {
+      // Every instance prunes; the deletes are idempotent, so several at once do no harm.
+      const prune = () => {
+        this.queue.pruneFinished(Date.now() - retentionMs)
+          .then((deleted) => { if (deleted > 0) this.logger.info({ deleted }, 'finished jobs pruned'); })
+          .catch((err) => this.logger.warn({ err }, 'pruning finished jobs failed'));
+      };
+      prune();
+      this.pruneTimer = setInterval(prune, PRUNE_INTERVAL_MS);
+      this.pruneTimer.unref();
+    }
   }
 
   /** Makes idle slots look for work now (call after enqueueing in this process). */
@@ -50,6 +67,7 @@ export class JobWorker {
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.pruneTimer);
     this.abort.abort();
     this.notify();
     await Promise.all(this.slots);
