@@ -31,4 +31,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PLAN_MODELS: 'gpt-4' })).toThrow('Invalid configuration: PLAN_MODELS must list model names from: alpha-4o-mini');
     expect(() => loadConfig({ ANALYSIS_CUSTOM_FIELDS: '{"bad name":"x"}' })).toThrow(/^Invalid configuration: ANALYSIS_CUSTOM_FIELDS /);
   });
+
+  it('refuses TRUST_PROXY=true (any client could forge its address) and takes a hop count or addresses', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true trusts any client's X-Forwarded-For/);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
 });

@@ -40,6 +40,10 @@ const EnvSchema = z.object({
   EMBED_SESSION_RATE_LIMIT: z.string().regex(/^\d+$/, 'must be a positive integer').default('10').transform(Number),
   EMBED_VISITOR_RATE_LIMIT: z.string().regex(/^\d+$/, 'must be a positive integer').default('60').transform(Number),
   EMBED_CHATBOT_RATE_LIMIT: z.string().regex(/^\d+$/, 'must be a positive integer').default('600').transform(Number),
+  EMBED_VISITOR_DAILY_MESSAGES: z.string().regex(/^\d+$/, 'must be a positive integer').default('200').transform(Number),
+  EMBED_CHATBOT_DAILY_MESSAGES: z.string().regex(/^\d+$/, 'must be a positive integer').default('5000').transform(Number),
+  EMBED_PLAN_SHARE_PERCENT: z.string().regex(/^\d+$/, 'must be an integer from 0 to 100').default('80').transform(Number)
+    .refine((value) => value <= 100, 'must be an integer from 0 to 100'),
   WIDGET_DIR: optionalString,
   CONSOLE_DIR: optionalString,
   CONSOLE_SESSION_TTL_MINUTES: z.string().regex(/^\d+$/, 'must be a positive integer').default('720').transform(Number),
@@ -99,7 +103,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   /** Express's `trust proxy`: false, true, a hop count or a list of addresses. */
-  trustProxy: boolean | number | string;
+  /** Express `trust proxy`: false, a hop count, or the proxies' addresses (never `true`). */
+  trustProxy: false | number | string;
   dataDir: string;
   databaseUrl?: string;
   databasePoolMax: number;
@@ -129,6 +134,12 @@ export interface Config {
     visitorRequestsPerMinute: number;
     /** Chat requests per chatbot per minute, all visitors together. */
     chatbotChatsPerMinute: number;
+    /** Chat messages one visitor (address) may send one chatbot per day: its share of the chatbot's budget. */
+    visitorMessagesPerDay: number;
+    /** Chat messages a chatbot answers visitors per day, unless its owner set `websiteIntegration.dailyVisitorMessages`. */
+    chatbotMessagesPerDay: number;
+    /** The share (percent) of an organisation's monthly messages that visitors may spend; the rest stays the owner's. */
+    planSharePercent: number;
   };
   /** Where the built widget (widget.js and its chunks) is served from. */
   widgetDir: string;
@@ -180,9 +191,16 @@ export function parseAnalysisCustomFields(value: string | undefined): AnalysisCu
   });
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
+/**
+ * `TRUST_PROXY`: a hop count or the proxies' addresses. `true` would take the client's address
+ * from whatever `X-Forwarded-For` a client sends (any visitor could pick its own rate-limit key),
+ * so it is refused.
+ */
+function parseTrustProxy(value: string | undefined): false | number | string {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    throw new Error('Invalid configuration: TRUST_PROXY=true trusts any client\'s X-Forwarded-For; give the number of proxies in front (1) or their addresses');
+  }
   return /^\d+$/.test(value) ? Number(value) : value;
 }
 
@@ -209,6 +227,19 @@ function objectStorageOf(e: z.infer<typeof EnvSchema>): S3Settings | undefined {
 }
 
 /** Reads and validates the environment; throws one readable error listing every bad variable. */
+/** Public embed traffic: session lifetime and the limits that protect an owner from anonymous visitors. */
+function embedLimitsOf(e: z.infer<typeof EnvSchema>): Config['embed'] {
+  return {
+    sessionTtlMs: Math.max(1, e.EMBED_SESSION_TTL_MINUTES) * 60_000,
+    sessionAttemptsPer15Min: Math.max(1, e.EMBED_SESSION_RATE_LIMIT),
+    visitorRequestsPerMinute: Math.max(1, e.EMBED_VISITOR_RATE_LIMIT),
+    chatbotChatsPerMinute: Math.max(1, e.EMBED_CHATBOT_RATE_LIMIT),
+    visitorMessagesPerDay: Math.max(1, e.EMBED_VISITOR_DAILY_MESSAGES),
+    chatbotMessagesPerDay: Math.max(1, e.EMBED_CHATBOT_DAILY_MESSAGES),
+    planSharePercent: e.EMBED_PLAN_SHARE_PERCENT,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid configuration: ${formatIssues(parsed.error.issues, 'environment').join('; ')}`);
@@ -243,12 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: Math.max(1, e.JOB_CONCURRENCY),
     jobRetentionMs: e.JOB_RETENTION_DAYS > 0 ? e.JOB_RETENTION_DAYS * 24 * 60 * 60 * 1000 : undefined,
     embedSessionSecret: e.EMBED_SESSION_SECRET,
-    embed: {
-      sessionTtlMs: Math.max(1, e.EMBED_SESSION_TTL_MINUTES) * 60_000,
-      sessionAttemptsPer15Min: Math.max(1, e.EMBED_SESSION_RATE_LIMIT),
-      visitorRequestsPerMinute: Math.max(1, e.EMBED_VISITOR_RATE_LIMIT),
-      chatbotChatsPerMinute: Math.max(1, e.EMBED_CHATBOT_RATE_LIMIT),
-    },
+    embed: embedLimitsOf(e),
     widgetDir: path.resolve(e.WIDGET_DIR ?? fileURLToPath(new URL('../../widget/dist', import.meta.url))),
     consoleDir: path.resolve(e.CONSOLE_DIR ?? fileURLToPath(new URL('../../console/dist', import.meta.url))),
     consoleSessionTtlMs: Math.max(1, e.CONSOLE_SESSION_TTL_MINUTES) * 60_000,

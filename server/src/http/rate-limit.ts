@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { rateLimit, type ClientRateLimitInfo, type Options, type Store } from 'express-rate-limit';
 import type { Knex } from 'knex';
 
@@ -64,8 +64,8 @@ export interface RateLimiterOptions {
   db: Knex;
   /** Names the bucket: limiters with the same prefix share counters. */
   prefix: string;
-  /** Requests allowed per window. */
-  limit: number;
+  /** Requests allowed per window, or how many for this request (a chatbot's own budget). */
+  limit: number | ((req: Request, res: Response) => number);
   windowMs: number;
   /** Who is counted: an API key id, a visitor token, an address. */
   keyOf(req: Request): string;

@@ -24,6 +24,9 @@ const fields = {
     .describe('Extension: starter questions the widget offers on an empty conversation; a click asks one.'),
   leadOfferAfterTurns: z.int().min(1, 'must be at least 1').max(100, 'must be at most 100')
     .describe('Extension: after this many answers the widget offers the lead form. Absent: only after a refusal or a handoff request.'),
+  dailyVisitorMessages: z.int().min(0, 'must be at least 0').max(10_000_000, 'must be at most 10000000')
+    .describe('Extension: chat messages the chatbot answers its anonymous visitors per 24 hours, all together (429 beyond). '
+      + 'Absent: the operator\'s EMBED_CHATBOT_DAILY_MESSAGES. Never shown to visitors.'),
 };
 
 /** The extension sub-fields (decisions.md leaves the widget's language and prompts open). */
@@ -31,6 +34,7 @@ const extensions = {
   locale: fields.locale.optional(),
   suggestedQuestions: fields.suggestedQuestions.optional(),
   leadOfferAfterTurns: fields.leadOfferAfterTurns.optional(),
+  dailyVisitorMessages: fields.dailyVisitorMessages.optional(),
 };
 
 /** `websiteIntegration` as the API returns it. */

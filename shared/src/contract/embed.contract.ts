@@ -2,13 +2,22 @@ import { z } from 'zod';
 import { ChatbotIdParamsSchema } from '../common/id.schema.js';
 import {
   EmbedChatBodySchema, EmbedConfigSchema, EmbedConversationSaveSchema, EmbedConversationSchema,
-  EmbedSessionBodySchema, EmbedSessionSchema,
+  EmbedSessionBodySchema, EmbedSessionSchema, MAX_VISITOR_SAVE_CHARS,
 } from '../embed/embed.schema.js';
 import { LeadCaptureSchema, LeadSchema } from '../leads/lead.schema.js';
 import { STREAM_DESCRIPTION } from './chatbots.contract.js';
 import { defineRoute, errorResponses } from './route-contract.js';
 
 const tag = 'Embed (public)';
+
+/** The limits that protect an owner from anonymous traffic (issue 14), as operators configure them. */
+const VISITOR_LIMITS = 'Limits (429 with `Retry-After`, no body): per visitor address and chatbot, `EMBED_VISITOR_RATE_LIMIT` requests '
+  + 'a minute (default 60, shared by chat, saves and leads) and `EMBED_VISITOR_DAILY_MESSAGES` chat messages a day (default 200); '
+  + 'per chatbot, `EMBED_CHATBOT_RATE_LIMIT` chats a minute (default 600) and a daily budget for all visitors together '
+  + '(`websiteIntegration.dailyVisitorMessages`, else `EMBED_CHATBOT_DAILY_MESSAGES`, default 5000). A visitor is its address: '
+  + 'a new conversation or token does not reset a limit, and `X-Forwarded-For` counts only as far as `TRUST_PROXY` trusts it. '
+  + 'Visitors may spend `EMBED_PLAN_SHARE_PERCENT` (default 80) of the organisation\'s monthly messages (402 beyond), so the rest '
+  + 'stays for the owner\'s own API chats.';
 const visitorErrors = errorResponses(400, 401, 403, 404, 500);
 
 export const embedContract = {
@@ -24,17 +33,18 @@ export const embedContract = {
   }),
   chatStream: defineRoute({
     operationId: 'embedChatStream', method: 'post', path: '/v1/embed/{chatbotId}/chat-stream', tag, security: 'embed',
-    summary: 'Ask the chatbot as a visitor (SSE)', params: ChatbotIdParamsSchema, body: EmbedChatBodySchema,
+    summary: 'Ask the chatbot as a visitor (SSE)', params: ChatbotIdParamsSchema, body: EmbedChatBodySchema, description: VISITOR_LIMITS,
     responses: { 201: { description: STREAM_DESCRIPTION, contentType: 'text/event-stream' }, ...visitorErrors, ...errorResponses(402, 429) },
   }),
   conversation: defineRoute({
     operationId: 'saveEmbedConversation', method: 'post', path: '/v1/embed/{chatbotId}/conversation', tag, security: 'embed',
     summary: 'Save the visitor\'s conversation; extending it needs its visitorToken', params: ChatbotIdParamsSchema, body: EmbedConversationSaveSchema,
+    description: `At most ${MAX_VISITOR_SAVE_CHARS} characters of message text per save. ${VISITOR_LIMITS}`,
     responses: { 201: { description: 'The conversation and its visitorToken.', schema: EmbedConversationSchema }, ...visitorErrors, ...errorResponses(429) },
   }),
   leads: defineRoute({
     operationId: 'captureEmbedLead', method: 'post', path: '/v1/embed/{chatbotId}/leads', tag, security: 'embed',
-    summary: 'Leave contact details (an email or a phone at least)', params: ChatbotIdParamsSchema, body: LeadCaptureSchema,
+    summary: 'Leave contact details (an email or a phone at least)', params: ChatbotIdParamsSchema, body: LeadCaptureSchema, description: VISITOR_LIMITS,
     responses: { 201: { description: 'The lead.', schema: LeadSchema }, ...visitorErrors, ...errorResponses(429) },
   }),
   avatar: defineRoute({

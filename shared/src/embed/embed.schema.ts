@@ -47,10 +47,15 @@ export type EmbedSession = z.infer<typeof EmbedSessionSchema>;
 export const EmbedChatBodySchema = z.strictObject({ conversation: ChatConversationSchema });
 export type EmbedChatBody = z.infer<typeof EmbedChatBodySchema>;
 
+/** The most text one anonymous save may carry, all messages together (a visitor cannot fill the table). */
+export const MAX_VISITOR_SAVE_CHARS = 100_000;
+
 /** Body of `POST /v1/embed/{chatbotId}/conversation`; extending one needs its `visitorToken`. */
 export const EmbedConversationSaveSchema = z
   .strictObject({
-    messages: z.array(ChatMessageSchema).max(MAX_CONVERSATION_MESSAGES, `must contain at most ${MAX_CONVERSATION_MESSAGES} messages`),
+    messages: z.array(ChatMessageSchema).max(MAX_CONVERSATION_MESSAGES, `must contain at most ${MAX_CONVERSATION_MESSAGES} messages`)
+      .refine((messages) => messages.reduce((sum, message) => sum + message.text.length, 0) <= MAX_VISITOR_SAVE_CHARS,
+        `must hold at most ${MAX_VISITOR_SAVE_CHARS} characters of text in all`),
     conversationId: IdSchema.optional(),
     visitorToken: z.string().min(1).max(200).optional(),
     override: z.boolean().default(true),

@@ -30,5 +30,5 @@ export function createEmbedService(deps: EmbedDependencies): EmbedService {
     return secret;
   };
   const signer = new EmbedSessionSigner(getSecret, deps.config.embed.sessionTtlMs);
-  return new EmbedService(deps.chatbotsRepository, deps.organisations, deps.chat, deps.conversations, deps.leads, deps.feedback, signer, deps.config.publicUrl);
+  return new EmbedService(deps.chatbotsRepository, deps.organisations, deps.chat, deps.conversations, deps.leads, deps.feedback, signer, deps.config.publicUrl, deps.config.embed.planSharePercent);
 }

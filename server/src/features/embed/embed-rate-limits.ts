@@ -1,7 +1,8 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Knex } from 'knex';
 import type { Config } from '../../config.js';
 import { createRateLimiter } from '../../http/rate-limit.js';
+import type { EmbedVisitor } from './embed.service.js';
 
 /** The embed API's limiters; counters live in the database, shared by every instance. */
 export interface EmbedRateLimits {
@@ -11,10 +12,23 @@ export interface EmbedRateLimits {
   visitor: RequestHandler;
   /** Chat requests of all visitors of one chatbot together. */
   chatbot: RequestHandler;
+  /** Chat messages of one visitor on one chatbot per day: a visitor's share of the chatbot's daily budget. */
+  visitorDaily: RequestHandler;
+  /** Chat messages of all visitors of one chatbot per day: the owner's budget (`websiteIntegration.dailyVisitorMessages`). */
+  chatbotDaily: RequestHandler;
 }
 
-// A visitor is its address (behind a proxy, TRUST_PROXY makes req.ip the client's); per chatbot,
-// so one busy site does not starve another owner's visitors.
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The chatbot's own daily budget for visitors, or the operator's default (the chatbot is admitted before). */
+function dailyBudgetOf(res: Response, fallback: number): number {
+  const visitor = res.locals.embedVisitor as EmbedVisitor | undefined;
+  return visitor?.chatbot.websiteIntegration?.dailyVisitorMessages ?? fallback;
+}
+
+// A visitor is its address, never a client-chosen id (a new conversation or token does not reset
+// it); behind a proxy, TRUST_PROXY (hop count or addresses) makes req.ip the address the proxy saw.
+// Per chatbot, so one busy site does not starve another owner's visitors.
 const visitorKey = (req: Request) => `${String(req.params.chatbotId)}:${req.ip ?? 'unknown'}`;
 
 /** Builds the limiters from `config.embed` (decisions.md § Public embed traffic). */
@@ -24,6 +38,11 @@ export function createEmbedRateLimits(db: Knex, limits: Config['embed']): EmbedR
     visitor: createRateLimiter({ db, prefix: 'embed-visitor', limit: limits.visitorRequestsPerMinute, windowMs: 60_000, keyOf: visitorKey }),
     chatbot: createRateLimiter({
       db, prefix: 'embed-chatbot', limit: limits.chatbotChatsPerMinute, windowMs: 60_000, keyOf: (req) => String(req.params.chatbotId),
+    }),
+    visitorDaily: createRateLimiter({ db, prefix: 'embed-visitor-day', limit: limits.visitorMessagesPerDay, windowMs: DAY_MS, keyOf: visitorKey }),
+    chatbotDaily: createRateLimiter({
+      db, prefix: 'embed-chatbot-day', limit: (_req, res) => dailyBudgetOf(res, limits.chatbotMessagesPerDay), windowMs: DAY_MS,
+      keyOf: (req) => String(req.params.chatbotId),
     }),
   };
 }

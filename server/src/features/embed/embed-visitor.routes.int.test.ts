@@ -49,11 +49,11 @@ describe('POST /v1/embed/{chatbotId}/chat-stream', () => {
     expect((await post(id, 'chat-stream', { conversation: [{ text: 'Hi', fromUser: true }], chatbotId: id })).status).toBe(400);
   });
 
-  it('counts each visitor question against the owner\'s monthly messages (402 when spent)', async () => {
-    const owner = await ctx.newOrganisation({ monthlyMessages: 1 });
+  it('counts each visitor question against the owner\'s monthly messages (402 when the visitors\' 80% share is spent)', async () => {
+    const owner = await ctx.newOrganisation({ monthlyMessages: 5 });
     const created = await owner.api.post('/v1/chatbot').send({ name: 'Small plan' });
     const ask = () => post(created.body.id, 'chat-stream', { conversation: [{ text: 'Hello?', fromUser: true }] });
-    expect((await ask()).status).toBe(201);
+    for (let question = 0; question < 4; question++) expect((await ask()).status).toBe(201);
     const spent = await ask();
     expect(spent.status).toBe(402);
     expect(spent.headers['access-control-allow-origin']).toBe(SITE);

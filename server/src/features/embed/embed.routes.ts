@@ -55,7 +55,7 @@ export function embedRoutes(embed: EmbedService, limits: EmbedRateLimits, stream
     return embed.openSession(visitorOf(res), body.password);
   });
 
-  router.post(toExpressPath(embedContract.chatStream.path), limits.visitor, limits.chatbot);
+  router.post(toExpressPath(embedContract.chatStream.path), limits.visitor, limits.chatbot, limits.visitorDaily, limits.chatbotDaily);
   mountRoute(router, embedContract.chatStream, async ({ body, req, res }) => {
     await embed.assertAccess(visitorOf(res), req.get('authorization'));
     const answer = await embed.prepareChat(visitorOf(res), body.conversation);

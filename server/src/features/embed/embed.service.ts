@@ -1,7 +1,7 @@
 import type {
   ChatMessage, EmbedConfig, EmbedFeedbackBody, Feedback, EmbedConversation, EmbedConversationSave, EmbedSession, Lead, LeadCapture,
 } from '@parley/shared';
-import { HttpError, badRequest, forbidden, notFound } from '../../errors/http-error.js';
+import { HttpError, badRequest, forbidden, notFound, usageLimitExceeded } from '../../errors/http-error.js';
 import type { PreparedAnswer } from '../chat/chat.service.js';
 import type { ChatService } from '../chat/chat.service.js';
 import { avatarUrlOf } from '../chatbots/chatbot-response.js';
@@ -64,6 +64,8 @@ export class EmbedService {
     private readonly feedback: FeedbackService,
     private readonly sessions: EmbedSessionSigner,
     private readonly publicUrl: string,
+    /** The share (percent) of the organisation's monthly messages visitors may spend (issue 14). */
+    private readonly visitorPlanSharePercent = 100,
   ) {
     this.publicOrigin = new URL(publicUrl).origin;
   }
@@ -128,14 +130,22 @@ export class EmbedService {
   }
 
   /**
-   * Prepares the answer to a visitor; one message of the owner's plan.
-   * @throws 402 when the owner's monthly messages are spent.
+   * Prepares the answer to a visitor; one message of the owner's plan. Visitors may spend only
+   * their share of the month's messages, so anonymous traffic never uses up the owner's own API chats.
+   * @throws 402 when the visitors' share of the owner's monthly messages is spent.
    */
   async prepareChat(visitor: EmbedVisitor, conversation: ChatMessage[]): Promise<PreparedAnswer> {
     const { chatbot } = visitor;
     const organisation = await this.organisations.findOrganisation(chatbot.organisationId);
     if (!organisation) throw notFound(`chatbot ${chatbot.id}`);
-    return this.chat.prepareForChatbot(chatbot.organisationId, this.organisations.planOf(organisation), chatbot, conversation);
+    const plan = this.organisations.planOf(organisation);
+    const share = plan.monthlyMessages === undefined ? undefined : Math.floor(plan.monthlyMessages * this.visitorPlanSharePercent / 100);
+    try {
+      return await this.chat.prepareForChatbot(chatbot.organisationId, { ...plan, monthlyMessages: share }, chatbot, conversation);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 402) throw usageLimitExceeded('this chatbot\'s visitors have used their share of this month\'s messages');
+      throw err;
+    }
   }
 
   /**
