@@ -4,6 +4,7 @@ import { ALL_ROUTES } from '@parley/shared';
 import { chatbotsRoutes } from './features/chatbots/chatbots.routes.js';
 import { conversationsRoutes } from './features/conversations/conversations.routes.js';
 import { chatRoutes } from './features/chat/chat.routes.js';
+import { consoleAssetsRoutes } from './features/console/console-assets.routes.js';
 import { chatLinkRoutes } from './features/embed/chat-link.routes.js';
 import { embedAvatarRoutes } from './features/embed/embed-avatar.routes.js';
 import { createEmbedRateLimits } from './features/embed/embed-rate-limits.js';
@@ -24,6 +25,7 @@ import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { requestDeadline } from './http/request-deadline.js';
 import { requestLogging } from './http/request-logging.js';
+import { securityHeaders } from './http/security-headers.js';
 import type { Services } from './services.js';
 
 /** The HTTP application: middleware order and feature routers, no logic. */
@@ -35,6 +37,7 @@ export function createApp(services: Services): Express {
   app.set('trust proxy', config.trustProxy);
   app.use(requestLogging(logger));
   app.use(requestDeadline(config.requestTimeouts));
+  app.use(securityHeaders);
   app.use(decodePathOnce(ALL_ROUTES));
   app.use(healthRoutes(database.db));
   app.use(docsRoutes(config.publicUrl));
@@ -48,6 +51,8 @@ export function createApp(services: Services): Express {
   }));
   app.use(widgetAssetsRoutes(config.widgetDir));
   app.use(chatLinkRoutes(services.chatbotsRepository, config.widgetDir, config.publicUrl));
+  // The owner console's page and files (its API calls are the /v1 routes below, with the session cookie).
+  app.use(consoleAssetsRoutes(config.consoleDir));
   app.use(signInRoutes(services.sessions, config.publicUrl));
   // Every other /v1 call: an API key, or the owner console's session cookie (with CSRF checks).
   app.use('/v1', sessionOrApiKeyAuth(services.organisations, services.sessions, config.publicUrl));

@@ -54,6 +54,7 @@ const EnvSchema = z.object({
   GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
   GOOGLE_BASE_URL: optionalString,
   CHAT_CONTEXT_CHUNKS: z.string().regex(/^\d+$/, 'must be a positive integer').default('8').transform(Number),
+  LOCAL_SENTENCE_ENCODER: z.enum(['true', 'false', '1', '0']).default('true').transform((value) => value === 'true' || value === '1'),
   RESOURCE_CHAT_MODEL: ModelSchema.default('alpha-4o-mini'),
   SSE_HEARTBEAT_MS: z.string().regex(/^\d+$/, 'must be a non-negative integer').default('15000').transform(Number),
   ANALYSIS_CUSTOM_FIELDS: optionalString,
@@ -102,7 +103,6 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
-  /** Express's `trust proxy`: false, true, a hop count or a list of addresses. */
   /** Express `trust proxy`: false, a hop count, or the proxies' addresses (never `true`). */
   trustProxy: false | number | string;
   dataDir: string;
@@ -150,6 +150,8 @@ export interface Config {
   providers: Record<ModelFamily, ProviderCredentials>;
   /** Passages retrieved as context for each chat question. */
   chatContextChunks: number;
+  /** Whether the local engine ranks sentences by meaning too (Universal Sentence Encoder lite, offline). */
+  localSentenceEncoder: boolean;
   /** The model of `/v1/resource/chat*` (a resource has no model of its own). */
   resourceChatModel: Model;
   /** Gap between SSE heartbeat comments on an idle stream; 0 disables them. */
@@ -226,7 +228,6 @@ function objectStorageOf(e: z.infer<typeof EnvSchema>): S3Settings | undefined {
   } : undefined;
 }
 
-/** Reads and validates the environment; throws one readable error listing every bad variable. */
 /** Public embed traffic: session lifetime and the limits that protect an owner from anonymous visitors. */
 function embedLimitsOf(e: z.infer<typeof EnvSchema>): Config['embed'] {
   return {
@@ -240,6 +241,7 @@ function embedLimitsOf(e: z.infer<typeof EnvSchema>): Config['embed'] {
   };
 }
 
+/** Reads and validates the environment; throws one readable error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) throw new Error(`Invalid configuration: ${formatIssues(parsed.error.issues, 'environment').join('; ')}`);
@@ -284,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       google: { apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY, baseUrl: e.GOOGLE_BASE_URL },
     },
     chatContextChunks: Math.max(1, e.CHAT_CONTEXT_CHUNKS),
+    localSentenceEncoder: e.LOCAL_SENTENCE_ENCODER,
     resourceChatModel: e.RESOURCE_CHAT_MODEL,
     sseHeartbeatMs: e.SSE_HEARTBEAT_MS,
     analysisCustomFields,

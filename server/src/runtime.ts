@@ -4,10 +4,12 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { startAdminSocket } from './admin/admin-socket.js';
 import { createApp } from './app.js';
+import { answerClientErrors } from './http/client-errors.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase, type Database } from './db/knex.js';
 import { applyServerTimeouts } from './http/request-deadline.js';
 import type { CreatedOrganisation } from './features/organisations/organisations.service.js';
+import { secureDataDir, tightenDataDir } from './data-dir.js';
 import { createServices, type ServiceOptions, type Services } from './services.js';
 
 export interface RunningService {
@@ -35,11 +37,13 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
 
 /** Opens the database, migrates it, starts the workers and the HTTP server. */
 export async function startService(config: Config, logger: Logger, options: ServiceOptions & { database?: Database } = {}): Promise<RunningService> {
-  await fs.mkdir(config.dataDir, { recursive: true });
+  await secureDataDir(config.dataDir);
   const embedded = !config.databaseUrl && !options.database;
   const unlock = embedded ? await lockDataDir(config.dataDir) : async () => {};
   const database = options.database ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
   await migrate(database.db);
+  // PGlite writes its relation cache files (pg_internal.init) 0644 whatever the umask says.
+  if (embedded) await tightenDataDir(config.dataDir);
   const services = createServices(config, database, logger, options);
   const bootstrapped = await services.organisations.bootstrap();
   const closeAdmin = await startAdminSocket(config.dataDir, services.organisations, logger.child({ component: 'admin' }));
@@ -52,6 +56,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
   // A deep accept queue: a burst of visitors (1,000 streams at once in the chat benchmark) is
   // queued instead of reset at Node's default of 511.
   const server = createApp(services).listen(config.port, config.host, 4096);
+  answerClientErrors(server);
   applyServerTimeouts(server, config.requestTimeouts);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const { port } = server.address() as AddressInfo;
