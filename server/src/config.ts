@@ -77,8 +77,10 @@ export type ModelFamily = 'openai' | 'anthropic' | 'google';
 export const MODEL_TABLE: Record<Model, { family: ModelFamily; providerModel: string }> = {
   'alpha-4o-mini': { family: 'openai', providerModel: 'gpt-4o-mini' },
   'alpha-5-mini': { family: 'openai', providerModel: 'gpt-5-mini' },
-  'alpha-realtime': { family: 'openai', providerModel: 'gpt-4o-realtime-preview' },
-  'alpha-4o-mini-realtime-preview': { family: 'openai', providerModel: 'gpt-4o-mini-realtime-preview' },
+  // The realtime models speak only the Realtime API (WebSocket/WebRTC); chat answers go through Chat
+  // Completions, so these names run on the chat model of the same generation.
+  'alpha-realtime': { family: 'openai', providerModel: 'gpt-4o' },
+  'alpha-4o-mini-realtime-preview': { family: 'openai', providerModel: 'gpt-4o-mini' },
   'beta-sonnet-4.6': { family: 'anthropic', providerModel: 'claude-sonnet-4-6' },
   'beta-haiku-4.5': { family: 'anthropic', providerModel: 'claude-haiku-4-5' },
   'gamma-3-pro': { family: 'google', providerModel: 'gemini-3-pro-preview' },

@@ -28,6 +28,17 @@ export class ModelRegistry {
   /** @param encoder ranks the local engine's sentences by meaning too (none: by words only). */
   constructor(private readonly providers: Config['providers'], private readonly logger?: Logger, encoder?: SentenceEncoder) {
     this.local = new LocalAnswerModel(encoder);
+    this.logRouting();
+  }
+
+  /** Says once, at start, which model families run on their provider and which fall back to the local engine. */
+  private logRouting(): void {
+    for (const family of ['openai', 'anthropic', 'google'] as const) {
+      const models = Object.entries(MODEL_TABLE).filter(([, entry]) => entry.family === family).map(([name]) => name);
+      const { apiKey, baseUrl } = this.providers[family];
+      if (apiKey) this.logger?.info({ family, models, baseUrl: baseUrl ?? 'default' }, 'model family served by its provider');
+      else this.logger?.info({ family, models }, 'model family has no credentials: answered by the local engine');
+    }
   }
 
   /** The {@link AnswerModel} a chatbot's model answers with: its provider's, or the local engine. */
@@ -36,11 +47,23 @@ export class ModelRegistry {
     if (!answerModel) {
       const resolved = this.resolve(model);
       answerModel = resolved.kind === 'local'
-        ? this.local
+        ? this.fallback(model)
         : new AiSdkAnswerModel(resolved.languageModel, this.logger?.child({ family: resolved.family }));
       this.answerModels.set(model, answerModel);
     }
     return answerModel;
+  }
+
+  /** The local engine standing in for a provider model without credentials; each answer is logged as a fallback. */
+  private fallback(model: Model): AnswerModel {
+    const { local, logger } = this;
+    return {
+      stream(prompt, signal) {
+        logger?.debug({ model, engine: 'local', fallback: true }, 'answered by the local engine (no provider credentials)');
+        return local.stream(prompt, signal);
+      },
+      citations: (prompt, text) => local.citations(prompt, text),
+    };
   }
 
   resolve(model: Model): ResolvedModel {
