@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ModelSchema, formatIssues, type Model } from '@parley/shared';
+import type { AdmissionOptions } from './admission/fair-admission.js';
 import type { RequestTimeouts } from './http/request-deadline.js';
 import type { S3Settings } from './storage/s3-file-store.js';
 
@@ -69,6 +70,9 @@ const EnvSchema = z.object({
   JOB_RETENTION_DAYS: z.string().regex(/^\d+$/, 'must be a non-negative integer').default('14').transform(Number),
   REQUEST_TIMEOUT_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('300000').transform(Number),
   UPLOAD_TIMEOUT_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('10800000').transform(Number),
+  ADMISSION_CONCURRENCY: z.string().regex(/^\d+$/, 'must be a positive integer').default('4').transform(Number),
+  ADMISSION_QUEUE_LIMIT: z.string().regex(/^\d+$/, 'must be a positive integer').default('5000').transform(Number),
+  ADMISSION_MAX_WAIT_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('30000').transform(Number),
 });
 
 export type ModelFamily = 'openai' | 'anthropic' | 'google';
@@ -165,6 +169,8 @@ export interface Config {
   objectStorage?: S3Settings;
   /** How long a request, and a file upload, may take to arrive. */
   requestTimeouts: RequestTimeouts;
+  /** How many answers are prepared at once per instance, and how long a question may wait its turn. */
+  admission: AdmissionOptions;
 }
 
 function parsePlanModels(value: string | undefined): Model[] | undefined {
@@ -295,5 +301,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analysisDelayMs: e.ANALYSIS_DELAY_MS,
     objectStorage: objectStorageOf(e),
     requestTimeouts: { requestMs: Math.max(1000, e.REQUEST_TIMEOUT_MS), uploadMs: Math.max(1000, e.UPLOAD_TIMEOUT_MS) },
+    admission: { concurrency: Math.max(1, e.ADMISSION_CONCURRENCY), maxQueue: e.ADMISSION_QUEUE_LIMIT, maxWaitMs: e.ADMISSION_MAX_WAIT_MS },
   };
 }

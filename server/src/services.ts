@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { FairAdmission } from './admission/fair-admission.js';
 import type { Config } from './config.js';
 import type { Database } from './db/knex.js';
 import { ChatbotsRepository } from './features/chatbots/chatbots.repository.js';
@@ -53,6 +54,8 @@ export interface Services {
   usage: UsageService;
   models: ModelRegistry;
   chat: ChatService;
+  /** Bounds concurrent answer preparation, fairly across organisations and chatbots. */
+  admission: FairAdmission;
   embed: EmbedService;
   /** Owner console sessions (cookie sign-in). */
   sessions: SessionsService;
@@ -85,11 +88,12 @@ export function createServices(config: Config, database: Database, logger: Logge
     analyser: new ConversationAnalyser(db, models, config.analysisCustomFields),
   }));
   const usage = new UsageService(new UsageRepository(db));
+  const admission = new FairAdmission(config.admission);
   const chat = new ChatService(resources, chatbots, usage, models, {
-    contextChunks: config.chatContextChunks, resourceChatModel: config.resourceChatModel,
+    contextChunks: config.chatContextChunks, resourceChatModel: config.resourceChatModel, admission,
   });
   const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads, feedback });
   const insights = new InsightsService(new InsightsRepository(db), chatbots);
   const sessions = new SessionsService(db, organisations, config.consoleSessionTtlMs);
-  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, resourceSync, conversations, leads, feedback, insights, usage, models, chat, embed, sessions };
+  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, resourceSync, conversations, leads, feedback, insights, usage, models, chat, admission, embed, sessions };
 }

@@ -14,6 +14,8 @@ export class HttpError extends Error {
     readonly statusCode: HttpStatus,
     readonly messages: readonly string[],
     readonly extra: { chatbots?: Id[] } = {},
+    /** Response headers that belong to the answer (a 503's `Retry-After`). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(messages.join('; '));
     this.name = 'HttpError';
@@ -36,3 +38,6 @@ export const forbidden = (message: string) => new HttpError(403, [message]);
 export const notFound = (what: string) => new HttpError(404, [`${what} not found`]);
 export const conflict = (message: string, extra: { chatbots?: Id[] } = {}) => new HttpError(409, [message], extra);
 export const internalError = () => new HttpError(500, ['Internal server error']);
+/** Too busy for now: a 503 that tells the client when to come back. */
+export const serviceUnavailable = (message: string, retryAfterSeconds: number) =>
+  new HttpError(503, [message], {}, { 'Retry-After': String(retryAfterSeconds) });

@@ -5,13 +5,14 @@ import { toHttpError } from '../errors/to-http-error.js';
 /** The one place that turns thrown errors into the API's error body (house-style.md § Errors). */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const httpError = toHttpError(err);
-  if (httpError.statusCode >= 500) req.log.error({ err }, 'request failed');
+  // A 503 is the service saying it is busy or not ready, not a failure to investigate.
+  if (httpError.statusCode >= 500 && httpError.statusCode !== 503) req.log.error({ err }, 'request failed');
   // A stream already began: its route sent an `error` event; only close the connection.
   if (res.headersSent) {
     res.end();
     return;
   }
-  res.status(httpError.statusCode).json(httpError.toBody());
+  res.status(httpError.statusCode).set(httpError.headers).json(httpError.toBody());
 };
 
 /** Unknown paths answer 404 in the API's error shape. */

@@ -15,7 +15,7 @@ declare module 'express-serve-static-core' {
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 function levelOf(statusCode: number, finished: boolean): 'info' | 'warn' | 'error' {
-  if (statusCode >= 500) return 'error';
+  if (statusCode >= 500 && statusCode !== 503) return 'error';
   return statusCode >= 400 || !finished ? 'warn' : 'info';
 }
 

@@ -1,4 +1,5 @@
 import type { ChatbotChatBody, ChatMessage, Model, ResourceChatBody } from '@parley/shared';
+import type { AdmissionKey, FairAdmission } from '../../admission/fair-admission.js';
 import type { PlanLimits } from '../../config.js';
 import type { ModelRegistry } from '../../providers/llm/model-registry.js';
 import type { ChatbotRecord } from '../chatbots/chatbots.repository.js';
@@ -17,6 +18,8 @@ export interface ChatServiceOptions {
   contextChunks: number;
   /** The model of `/v1/resource/chat*`, which has no chatbot to take one from. */
   resourceChatModel: Model;
+  /** Bounds how many answers are prepared at once, fairly across organisations and chatbots. */
+  admission?: FairAdmission;
 }
 
 /** A resource chat answers as a plain assistant, unrestricted. */
@@ -61,8 +64,10 @@ export class ChatService {
    * @throws 402 when the month's messages are spent.
    */
   async prepareForChatbot(organisationId: string, plan: PlanLimits, chatbot: ChatbotRecord, conversation: readonly ChatMessage[]): Promise<PreparedAnswer> {
-    await this.usage.consumeMessage(organisationId, plan);
-    return this.prepare(organisationId, chatbot.resourceIds, conversation, chatbot, chatbot.model);
+    return this.admitted({ organisationId, chatbotId: chatbot.id }, async () => {
+      await this.usage.consumeMessage(organisationId, plan);
+      return this.prepare(organisationId, chatbot.resourceIds, conversation, chatbot, chatbot.model);
+    });
   }
 
   /**
@@ -71,8 +76,19 @@ export class ChatService {
    */
   async prepareResourceChat(auth: AuthContext, body: ResourceChatBody): Promise<PreparedAnswer> {
     const resource = await this.resources.getResource(auth, body.resourceId);
-    await this.usage.consumeMessage(auth.organisationId, auth.plan);
-    return this.prepare(auth.organisationId, [resource.id], body.conversation, RESOURCE_CHAT_SETTINGS, this.options.resourceChatModel);
+    return this.admitted({ organisationId: auth.organisationId, chatbotId: `resource:${resource.id}` }, async () => {
+      await this.usage.consumeMessage(auth.organisationId, auth.plan);
+      return this.prepare(auth.organisationId, [resource.id], body.conversation, RESOURCE_CHAT_SETTINGS, this.options.resourceChatModel);
+    });
+  }
+
+  /**
+   * Counting and preparing an answer (retrieval is most of a question's cost) wait their turn in
+   * the fair admission queue, so a burst at one chatbot does not make everyone wait.
+   * @throws 503 with `Retry-After` when the wait would be too long.
+   */
+  private admitted(key: AdmissionKey, prepare: () => Promise<PreparedAnswer>): Promise<PreparedAnswer> {
+    return this.options.admission ? this.options.admission.run(key, prepare) : prepare();
   }
 
   private async prepare(

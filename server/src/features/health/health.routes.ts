@@ -1,16 +1,42 @@
 import { Router } from 'express';
 import type { Knex } from 'knex';
 
+/** A database check younger than this answers for the next health request. */
+const FRESH_MS = 1_000;
+/** A successful check older than this no longer vouches for the database: the request waits for a new one. */
+const STALE_MS = 5_000;
+
+/**
+ * Whether the database answered recently. During a burst the database's connections are busy
+ * with questions and a health request would queue behind them, so a check is shared by every
+ * request while it runs, and a success less than 5 s old answers at once (while a new check runs
+ * in the background when it is more than 1 s old).
+ */
+export function databaseProbe(db: Knex, now: () => number = Date.now): () => Promise<boolean> {
+  let lastSuccess = Number.NEGATIVE_INFINITY;
+  let running: Promise<boolean> | undefined;
+  const check = () => running ??= db.raw('select 1').then(
+    () => { lastSuccess = now(); return true; },
+    () => false,
+  ).finally(() => { running = undefined; });
+  return async () => {
+    const age = now() - lastSuccess;
+    if (age < FRESH_MS) return true;
+    if (age < STALE_MS) {
+      void check();
+      return true;
+    }
+    return check();
+  };
+}
+
 /** `GET /health`: 200 when the service and its database answer, 503 otherwise. No key needed. */
 export function healthRoutes(db: Knex): Router {
   const router = Router();
+  const databaseUp = databaseProbe(db);
   router.get('/health', async (_req, res) => {
-    try {
-      await db.raw('select 1');
-      res.json({ status: 'ok' });
-    } catch {
-      res.status(503).json({ statusCode: 503, message: ['the database is unavailable'], error: 'Service Unavailable' });
-    }
+    if (await databaseUp()) res.json({ status: 'ok' });
+    else res.status(503).json({ statusCode: 503, message: ['the database is unavailable'], error: 'Service Unavailable' });
   });
   return router;
 }
