@@ -48,10 +48,15 @@ export function termsOf(prompt: AnswerPrompt): Map<string, number> {
 
 const PRONOUN_START = /^(he|she|it|they|this|these|those|his|her|its|their|there|that)\b/i;
 
+/** A sentence this close to the best one's score answers as well: it joins the answer. */
+const CLOSE_CALL = 0.8;
+/** Sentences in one answer at most. */
+const MAX_SENTENCES = 3;
+
 /**
- * The best sentence, and a second only when it adds what the first lacks: the sentence naming the
- * subject of a pronoun, the one an introducing sentence ("The steps are:") leads to, or a strong
- * sentence of the same block that covers question words the first does not (a two-part question).
+ * The best sentence first; then the sentence naming the subject of a leading pronoun, or the one
+ * an introducing sentence ("The steps are:") leads to; then sentences scoring nearly as well (a
+ * close call, or the other part of a two-part question), up to three sentences and ~450 characters.
  */
 function pickSentences(ranked: readonly ScoredSentence[]): ScoredSentence[] {
   const [best] = ranked;
@@ -59,14 +64,18 @@ function pickSentences(ranked: readonly ScoredSentence[]): ScoredSentence[] {
   const sameBlock = (s: ScoredSentence) => s.passage === best.passage && s.block === best.block;
   const next = ranked.find((s) => sameBlock(s) && s.position === best.position + 1);
   const previous = ranked.find((s) => sameBlock(s) && s.position === best.position - 1);
-  const missing = (s: ScoredSentence) => [...s.stems].some((term) => !best.stems.has(term));
-  const words = best.text.split(/\s+/).length;
-  const second = previous && PRONOUN_START.test(best.text) ? previous
-    : next && (words < 8 || best.text.endsWith(':')) ? next
-      : ranked.slice(1, 4).find((s) => s.score >= 0.9 * best.score && s.coverage > best.coverage * 0.8 && missing(s) && s.coverage - best.coverage > -0.5);
   const chosen = [best];
-  if (second && best.text.length + second.text.length < MAX_BODY_CHARS) chosen.push(second);
-  return chosen.sort((a, b) => a.passage - b.passage || a.position - b.position);
+  let chars = best.text.length;
+  const add = (s: ScoredSentence | undefined) => {
+    if (!s || chosen.includes(s) || chosen.length >= MAX_SENTENCES || chars + s.text.length > MAX_BODY_CHARS) return;
+    chosen.push(s);
+    chars += s.text.length;
+  };
+  if (previous && PRONOUN_START.test(best.text)) add(previous);
+  else if (next && (best.text.split(/\s+/).length < 8 || best.text.endsWith(':'))) add(next);
+  for (const s of ranked.slice(1, MAX_SENTENCES)) if (s.score >= CLOSE_CALL * best.score) add(s);
+  // A pronoun's subject reads before it; otherwise the best sentence leads.
+  return previous && chosen[1] === previous ? [previous, best, ...chosen.slice(2)] : chosen;
 }
 
 /** Without the restrict text and without a match: say so, and name what the knowledge does cover. */

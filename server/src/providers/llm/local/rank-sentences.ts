@@ -13,6 +13,8 @@ export type MeaningOf = (sentence: string) => number | undefined;
 
 /** Weight of meaning against word coverage in the ranking score (tuned on the visitor-questions dev set). */
 const MEANING_WEIGHT = 1;
+/** Bonus of a sentence holding the kind of answer the question wants (a price for "how much"). */
+const ANSWER_TYPE_BONUS = 0.08;
 /** Weight of word relevance beside the best sentence's meaning when both are known. */
 const WORDS_BESIDE_MEANING = 0.5;
 
@@ -47,21 +49,29 @@ export interface ScoredSentence {
   stems: Set<string>;
 }
 
-type AnswerType = 'date' | 'number' | 'name' | undefined;
+type AnswerType = 'date' | 'time' | 'price' | 'number' | 'name' | undefined;
 
 const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 const NUMBER_WORDS = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half)\b/i;
+const WEEKDAYS = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|daily|every day)\b/i;
+const CLOCK = /\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b/i;
+const MONEY = /[£$€¥]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:pounds?|euros?|dollars?|pence|p)\b|\bfree\b|\bno charge\b/i;
 
+/** What kind of answer a question wants, from its wording: a time of day, a date, a price, a number, a name. */
 function expectedAnswerType(question: string): AnswerType {
   const q = question.toLowerCase();
-  if (/\b(when|what year|which year|what century|what decade|what date|how long ago)\b/.test(q)) return 'date';
-  if (/\b(how (many|much|long|far|old|large|big|tall|high)|what (percentage|percent|number|amount))\b/.test(q)) return 'number';
+  if (/\b(what time|how late|how early|until when|opening (hours|times)|what hours)\b/.test(q)) return 'time';
+  if (/\b(how much|what (does|do|would|will) (it|they|that|this) cost|cost|price|prices|fee|fees|charge|fine|rate|rates)\b/.test(q)) return 'price';
+  if (/\b(when|what day|which day|what year|which year|what century|what decade|what date|how long ago)\b/.test(q)) return 'date';
+  if (/\b(how (many|long|far|old|large|big|tall|high|quickly|fast|soon|often)|what (percentage|percent|number|amount|age|size))\b/.test(q)) return 'number';
   if (/\b(who|whom|whose|where)\b/.test(q)) return 'name';
   return undefined;
 }
 
 function hasAnswerType(type: AnswerType, text: string, questionStems: Set<string>): boolean {
-  if (type === 'date') return /\b\d{3,4}s?\b/.test(text) || MONTHS.test(text) || /\bcentury\b/i.test(text);
+  if (type === 'time') return CLOCK.test(text);
+  if (type === 'price') return MONEY.test(text);
+  if (type === 'date') return /\b\d{3,4}s?\b/.test(text) || MONTHS.test(text) || WEEKDAYS.test(text) || CLOCK.test(text) || /\bcentury\b/i.test(text);
   if (type === 'number') return /\d/.test(text) || NUMBER_WORDS.test(text);
   if (type === 'name') {
     // A capitalised word the question does not already name, not counting the sentence's first word.
@@ -149,7 +159,7 @@ export function rankSentences(question: string, terms: Map<string, number>, pass
     const novel = [...candidate.stems].some((s) => !questionStems.has(s));
     const meaning = meaningOf?.(candidate.text) ?? 0;
     let score = coverage + MEANING_WEIGHT * meaning + phraseBonus(questionOrder, contentStems(candidate.text)) + RANK_PRIOR / (1 + candidate.passage);
-    if (coverage > 0 && hasAnswerType(type, candidate.text, questionStems)) score += 0.08;
+    if ((coverage > 0 || meaning > 0.3) && hasAnswerType(type, candidate.text, questionStems)) score += ANSWER_TYPE_BONUS;
     // A sentence that only repeats the question's words cannot hold its answer.
     if (!novel) score *= 0.6;
     if (candidate.stems.size < 3) score *= 0.7;
