@@ -67,6 +67,7 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: flag,
   S3_PREFIX: z.string().trim().default(''),
+  JOB_LEASE_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('60000').transform(Number),
   JOB_RETENTION_DAYS: z.string().regex(/^\d+$/, 'must be a non-negative integer').default('14').transform(Number),
   REQUEST_TIMEOUT_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('300000').transform(Number),
   UPLOAD_TIMEOUT_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('10800000').transform(Number),
@@ -128,6 +129,8 @@ export interface Config {
   syncCheckIntervalMs: number;
   jobsEnabled: boolean;
   jobConcurrency: number;
+  /** How long a claimed job is a worker's before another instance may take it over (a crashed instance's jobs). */
+  jobLeaseMs: number;
   /** Finished jobs are deleted this long after they finished; 0 keeps them. */
   jobRetentionMs?: number;
   embedSessionSecret?: string;
@@ -282,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncCheckIntervalMs: Math.max(1000, e.SYNC_CHECK_INTERVAL_MS),
     jobsEnabled: e.JOBS_ENABLED,
     jobConcurrency: Math.max(1, e.JOB_CONCURRENCY),
+    jobLeaseMs: Math.max(1000, e.JOB_LEASE_MS),
     jobRetentionMs: e.JOB_RETENTION_DAYS > 0 ? e.JOB_RETENTION_DAYS * 24 * 60 * 60 * 1000 : undefined,
     embedSessionSecret: e.EMBED_SESSION_SECRET,
     embed: embedLimitsOf(e),

@@ -1,0 +1,43 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+/** A whole Parley server (`src/main.ts`) in its own process, as an operator runs one instance. */
+export interface ServiceProcess {
+  url: string;
+  pid: number;
+  /** Kills the process with the signal and waits until it is gone. */
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+const MAIN = path.join(import.meta.dirname, '..', 'main.ts');
+
+/** Starts an instance with its own DATA_DIR and the given environment; resolves once it listens. */
+export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-instance-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: os.tmpdir(), PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      const match = /Parley is running at (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    void exited.then(() => reject(new Error(`the instance exited before listening:\n${output}`)));
+  });
+  child.stdout!.resume();
+  return {
+    url,
+    pid: child.pid!,
+    async kill(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
