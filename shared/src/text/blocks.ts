@@ -32,7 +32,9 @@ const SENTENCE_END = /[.!?…。！？؟:;]["'”’)\]]?$/;
 /** A short line standing alone, without closing punctuation, between sentences: a plain-text heading ("Fire safety"). */
 function looksLikeHeading(line: string, previous: string | undefined, next: string | undefined): boolean {
   const words = line.split(/\s+/).length;
-  if (words > 7 || line.length > 60 || SENTENCE_END.test(line) || /[,]$/.test(line)) return false;
+  // A document's or page's first line may be a longer title ("Willow & Wick - Candle Care and Safety Guide").
+  const [maxWords, maxChars] = previous === undefined ? [12, 90] : [7, 60];
+  if (words > maxWords || line.length > maxChars || SENTENCE_END.test(line) || /[,]$/.test(line)) return false;
   if (!/^[\p{Lu}\p{N}]/u.test(line) || next === undefined || !/^[\p{Lu}\p{N}"“'‘(]/u.test(next)) return false;
   return previous === undefined || SENTENCE_END.test(previous) || HEADING.test(previous);
 }
