@@ -9,6 +9,7 @@ export interface Job<P = unknown> {
   maxAttempts: number;
   /** The worker holding the job's lease (see `completeIn`). */
   workerId: string;
+  dedupeKey?: string;
 }
 
 export interface EnqueueOptions {
@@ -20,8 +21,15 @@ export interface EnqueueOptions {
 }
 
 interface JobRow {
-  id: number; kind: string; payload: unknown; attempts: number; max_attempts: number;
+  id: number; kind: string; payload: unknown; attempts: number; max_attempts: number; dedupe_key: string | null;
 }
+
+/**
+ * Jobs of one organisation (`payload.organisationId`) that hold a live lease: the fairness measure.
+ * Jobs without an organisation are not grouped.
+ */
+const RUNNING_OF_SAME_ORGANISATION = `(SELECT count(*) FROM jobs r WHERE r.status = 'running' AND r.locked_until >= ?
+  AND r.payload->>'organisationId' = j.payload->>'organisationId')`;
 
 /**
  * A job queue in PostgreSQL (PGlite or a server): claims are one `UPDATE … FOR UPDATE SKIP LOCKED`,
@@ -43,21 +51,35 @@ export class JobQueue {
     return (result.rows as { id: number }[])[0]?.id;
   }
 
-  /** Claims the next due job of the given kinds for `leaseMs`, or returns undefined. */
-  async claim(kinds: readonly string[], workerId: string, leaseMs: number): Promise<Job | undefined> {
+  /**
+   * Claims the next due job of the given kinds for `leaseMs`, or returns undefined. Fair across
+   * organisations: the job of the organisation with the fewest running jobs goes first, and an
+   * organisation already running `maxPerOrganisation` jobs waits, so one tenant's slow crawls can
+   * never hold every slot.
+   */
+  async claim(kinds: readonly string[], workerId: string, leaseMs: number, maxPerOrganisation = Number.MAX_SAFE_INTEGER): Promise<Job | undefined> {
     const now = Date.now();
     const result = await this.db.raw(
       `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ?, locked_until = ?
        WHERE id = (
-         SELECT id FROM jobs
+         SELECT id FROM jobs j
          WHERE kind = ANY(?::text[])
            AND ((status = 'queued' AND run_at <= ?) OR (status = 'running' AND locked_until < ?))
-         ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING id, kind, payload, attempts, max_attempts`,
-      [workerId, now + leaseMs, [...kinds], now, now],
+           AND (j.payload->>'organisationId' IS NULL OR ${RUNNING_OF_SAME_ORGANISATION} < ?)
+         ORDER BY ${RUNNING_OF_SAME_ORGANISATION}, run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING id, kind, payload, attempts, max_attempts, dedupe_key`,
+      [workerId, now + leaseMs, [...kinds], now, now, now, maxPerOrganisation, now],
     );
     const row = (result.rows as JobRow[])[0];
-    return row && { id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts, workerId };
+    return row && {
+      id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts, workerId,
+      ...(row.dedupe_key ? { dedupeKey: row.dedupe_key } : {}),
+    };
+  }
+
+  /** Removes the queued or running jobs of a key (their subject was deleted); returns how many. */
+  async cancel(dedupeKey: string): Promise<number> {
+    return this.db('jobs').where({ dedupe_key: dedupeKey }).whereIn('status', ['queued', 'running']).delete();
   }
 
   /** Extends the lease of a job this worker still holds; false if it lost it. */

@@ -16,6 +16,8 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   /** Finished jobs older than this are deleted (checked at start and hourly); absent: kept. */
   retentionMs?: number;
+  /** Slots one organisation may hold at once; default: all but one, so another tenant always gets a turn. */
+  maxPerOrganisation?: number;
 }
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -33,6 +35,8 @@ export class JobWorker {
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   private pruneTimer?: NodeJS.Timeout;
+  /** This worker's running jobs, each with its own abort (cancellation or a lost lease). */
+  private readonly running = new Map<number, { job: Job; abort: AbortController }>();
 
   constructor(private readonly queue: JobQueue, private readonly logger: Logger, private readonly options: JobWorkerOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
@@ -66,6 +70,14 @@ export class JobWorker {
     for (const resolve of waiting) resolve();
   }
 
+  /**
+   * Stops this process's running jobs of a key at once (their subject was deleted). Jobs on other
+   * instances stop at their next lease extension, which fails once `JobQueue.cancel` removed them.
+   */
+  cancel(dedupeKey: string): void {
+    for (const { job, abort } of this.running.values()) if (job.dedupeKey === dedupeKey) abort.abort(new Error('the job was cancelled'));
+  }
+
   async stop(): Promise<void> {
     clearInterval(this.pruneTimer);
     this.abort.abort();
@@ -78,7 +90,7 @@ export class JobWorker {
     while (!this.abort.signal.aborted) {
       let job: Job | undefined;
       try {
-        job = await this.queue.claim(kinds, this.id, this.leaseMs);
+        job = await this.queue.claim(kinds, this.id, this.leaseMs, this.options.maxPerOrganisation ?? Math.max(1, this.options.concurrency - 1));
       } catch (err) {
         if (!this.abort.signal.aborted) this.logger.error({ err }, 'job claim failed');
       }
@@ -95,18 +107,42 @@ export class JobWorker {
     });
   }
 
+  /**
+   * A job claimed more times than it may be tried never recorded an outcome: every attempt was
+   * interrupted (the process died or was killed while running it). It ends for good instead of
+   * being requeued forever (a poison job).
+   */
+  private async giveUpInterrupted(job: Job, handler: JobHandler): Promise<void> {
+    const reason = `it was interrupted ${job.maxAttempts} times (the process stopped while running it)`;
+    await this.queue.fail({ ...job, attempts: job.maxAttempts }, this.id, reason, 0);
+    this.logger.error({ jobId: job.id, kind: job.kind, attempts: job.attempts }, `job given up: ${reason}`);
+    await handler.onGiveUp?.(job.payload, new Error(`processing stopped: ${reason}`));
+  }
+
   private async execute(job: Job): Promise<void> {
     const handler = this.handlers.get(job.kind);
     if (!handler) return;
+    if (job.attempts > job.maxAttempts) {
+      await this.giveUpInterrupted(job, handler).catch((err) => this.logger.error({ err, jobId: job.id }, 'could not give up an interrupted job'));
+      return;
+    }
+    const abort = new AbortController();
+    this.running.set(job.id, { job, abort });
     const heartbeat = setInterval(() => {
-      this.queue.extendLease(job.id, this.id, this.leaseMs).catch((err) => this.logger.warn({ err, jobId: job.id }, 'lease extension failed'));
+      this.queue.extendLease(job.id, this.id, this.leaseMs)
+        .then((held) => { if (!held) abort.abort(new Error('the job lease was lost or the job was cancelled')); })
+        .catch((err) => this.logger.warn({ err, jobId: job.id }, 'lease extension failed'));
     }, Math.max(1000, this.leaseMs / 3));
     const log = this.logger.child({ jobId: job.id, kind: job.kind, attempt: job.attempts });
     try {
-      await handler.run(job.payload, job, this.abort.signal);
+      await handler.run(job.payload, job, AbortSignal.any([this.abort.signal, abort.signal]));
       await this.queue.complete(job.id, this.id);
       log.debug('job done');
     } catch (err) {
+      if (abort.signal.aborted && !this.abort.signal.aborted) {
+        log.info({ reason: String(abort.signal.reason) }, 'job stopped: cancelled or taken over');
+        return;
+      }
       if (this.abort.signal.aborted) {
         // Shutting down: the job was interrupted, not failed; another worker (or this one after a restart) resumes it.
         await this.queue.release(job).catch((releaseErr) => log.warn({ err: releaseErr }, 'could not release job'));
@@ -119,6 +155,7 @@ export class JobWorker {
       if (final && handler.onGiveUp) await handler.onGiveUp(job.payload, err).catch((hookErr) => log.error({ err: hookErr }, 'onGiveUp failed'));
     } finally {
       clearInterval(heartbeat);
+      this.running.delete(job.id);
     }
   }
 }

@@ -25,10 +25,13 @@ export function createResourcesFeature(
   const ingestion: IngestionContext = {
     db, jobs, repository, logger, files: createFileStore(config), allowPrivateNetworks: config.crawlAllowPrivateNetworks,
     videoHostUrl: config.videoHostUrl, userAgent: DEFAULT_CRAWLER_USER_AGENT,
-    transcriber: config.transcription && openAiTranscriber(config.transcription), embedder, ...overrides,
+    transcriber: config.transcription && openAiTranscriber(config.transcription), embedder,
+    parserLimits: config.parserLimits, crawlMaxDurationMs: config.crawlMaxDurationMs, ...overrides,
   };
   registerIngestion(worker, ingestion);
-  const resources = new ResourcesService({ db, repository, jobs, notifyWorker: () => worker.notify(), files: ingestion.files, embedder });
+  const resources = new ResourcesService({
+    db, repository, jobs, notifyWorker: () => worker.notify(), cancelRunningJobs: (key) => worker.cancel(key), files: ingestion.files, embedder,
+  });
   const resourceUpkeep = new ResourceUpkeepService({
     db, resources, repository, passages: new ResourcePassagesRepository(db), jobs, notifyWorker: () => worker.notify(),
   });

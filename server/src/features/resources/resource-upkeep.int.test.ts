@@ -24,7 +24,7 @@ beforeAll(async () => {
   const { db } = ctx.database;
   ingestion = {
     db, jobs: ctx.services.jobs, repository: new ResourcesRepository(db), logger: pino({ level: 'silent' }),
-    files: createFileStore(ctx.config), allowPrivateNetworks: true, userAgent: 'ParleyTest',
+    files: createFileStore(ctx.config), allowPrivateNetworks: true, userAgent: 'ParleyTest', parserLimits: ctx.config.parserLimits,
   };
 });
 afterAll(async () => {

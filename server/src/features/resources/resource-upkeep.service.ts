@@ -59,7 +59,7 @@ export class ResourceUpkeepService {
         assertWithinPlan({ maxStorageBytes: auth.plan.maxStorageBytes }, { count: 0, storedBytes: usage.storedBytes - record.storedBytes }, fields.storedBytes!);
       }
       if (Object.keys(fields).length > 0) await this.options.repository.update(id, fields, trx);
-      if (reindex) await this.options.jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: id }, { dedupeKey: ingestionDedupeKey(id) }, trx);
+      if (reindex) await this.options.jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: id, organisationId: auth.organisationId }, { dedupeKey: ingestionDedupeKey(id) }, trx);
     });
     if (reindex) this.options.notifyWorker();
     return toResourceResponse({ ...record, ...fields });
@@ -76,7 +76,7 @@ export class ResourceUpkeepService {
     const busy = () => conflict(`a sync of resource ${id} is already queued or running`);
     if (await this.options.jobs.isPending(key)) throw busy();
     // A concurrent request may have queued one since: the deduplicated enqueue tells.
-    if (await this.options.jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: id }, { dedupeKey: key }) === undefined) throw busy();
+    if (await this.options.jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: id, organisationId: auth.organisationId }, { dedupeKey: key }) === undefined) throw busy();
     this.options.notifyWorker();
     return toResourceResponse(record);
   }

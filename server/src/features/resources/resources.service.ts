@@ -26,6 +26,8 @@ export interface ResourcesServiceOptions {
   jobs: JobQueue;
   /** Wakes this process's idle job worker after an enqueue. */
   notifyWorker: () => void;
+  /** Stops this process's running jobs of a key at once (other instances stop at their next lease extension). */
+  cancelRunningJobs?: (dedupeKey: string) => void;
   /** Where uploads are kept (DATA_DIR/files or object storage), keyed under the organisation's id. */
   files: FileStore;
   embedder?: Embedder;
@@ -98,6 +100,9 @@ export class ResourcesService {
       throw err;
     }
     if (!deleted) throw notFound(`resource ${id}`);
+    // A running ingestion (a long crawl) is stopped rather than left to hold a job slot.
+    await this.options.jobs.cancel(ingestionDedupeKey(id));
+    this.options.cancelRunningJobs?.(ingestionDedupeKey(id));
     if (record.storagePath) await this.options.files.remove(record.storagePath);
     return toResourceResponse(record);
   }
@@ -207,7 +212,7 @@ export class ResourcesService {
       // Unlimited plans skip the count (it reads every resource of the organisation).
       if (hasResourceLimits(auth.plan)) assertWithinPlan(auth.plan, await this.repository.lockUsage(trx, auth.organisationId), record.storedBytes);
       await this.repository.insert(record, trx);
-      await this.options.jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: record.id }, { dedupeKey: ingestionDedupeKey(record.id) }, trx);
+      await this.options.jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: record.id, organisationId: record.organisationId }, { dedupeKey: ingestionDedupeKey(record.id) }, trx);
     });
     this.options.notifyWorker();
     return toResourceResponse(record);

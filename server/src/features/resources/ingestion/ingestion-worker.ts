@@ -45,7 +45,7 @@ export class SyncScheduler {
     const due = await this.db.transaction(async (trx) => {
       const claimed = await this.repository.claimDueSyncs(trx, now, 100);
       for (const resource of claimed) {
-        await this.jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: resource.id }, { dedupeKey: ingestionDedupeKey(resource.id) }, trx);
+        await this.jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: resource.id, organisationId: resource.organisationId }, { dedupeKey: ingestionDedupeKey(resource.id) }, trx);
       }
       return claimed.length;
     });

@@ -7,11 +7,11 @@ import type { FileStore } from '../../../storage/file-store.js';
 import type { ResourceRecord, ResourcesRepository } from '../resources.repository.js';
 import { hasVectorColumn, indexedSectionHashes, swapChunks } from './chunk-index.js';
 import { IngestionFailedError, NoTextFoundError, toStorableOutput, type ReaderOutput } from './ingestion-types.js';
+import { withParser, type Parser, type ParserLimits } from './sandbox/parser-process.js';
 import { chunkSections, sectionHash } from './stages/chunk-text.js';
 import { crawlWebsite } from './stages/crawl-website.js';
 import type { Embedder } from './stages/embed-chunks.js';
 import { fetchHostedVideo } from './stages/fetch-hosted-video.js';
-import { readPdf } from './stages/read-pdf.js';
 import { readVideo } from './stages/read-video.js';
 import type { Transcriber } from './stages/transcribe-audio.js';
 
@@ -30,29 +30,38 @@ export interface IngestionContext {
   userAgent: string;
   transcriber?: Transcriber;
   embedder?: Embedder;
+  /** Time and memory limits of the process that parses uploaded files and crawled pages. */
+  parserLimits: ParserLimits;
+  /** A crawl stops after this long (keeping the pages read so far). */
+  crawlMaxDurationMs?: number;
 }
 
-/** The payload of an ingestion job. */
-export interface IngestionPayload { resourceId: string }
+/** The payload of an ingestion job; `organisationId` lets the queue share its slots fairly between tenants. */
+export interface IngestionPayload { resourceId: string; organisationId?: string }
 
 /** A job whose lease another worker took over: its results are dropped (that worker commits them). */
 class LostLeaseError extends Error {}
 
-/** Reads a resource's source into sections, by type. */
+/**
+ * Reads a resource's source into sections, by type. Untrusted bytes (PDFs, MP4 boxes, HTML) are
+ * parsed in a child process with time and memory limits, never on the service's event loop.
+ */
 async function readSource(ctx: IngestionContext, resource: ResourceRecord, signal: AbortSignal): Promise<ReaderOutput> {
   const stored = <T>(read: (filePath: string) => Promise<T>) => ctx.files.withLocalCopy(resource.storagePath ?? '', read, signal);
+  const parsed = <T>(work: (parser: Parser) => Promise<T>) => withParser(ctx.parserLimits, signal, work);
   switch (resource.type) {
     case 'TEXT': return { sections: [{ provenance: {}, units: [{ text: resource.textContent ?? '' }] }] };
-    case 'PDF': return stored((filePath) => readPdf(filePath, signal));
-    case 'VIDEO': return stored((filePath) => readVideo(filePath, ctx.transcriber, signal));
+    case 'PDF': return stored((filePath) => parsed((parser) => parser.call('readPdf', filePath)));
+    case 'VIDEO': return stored((filePath) => parsed((parser) => readVideo(filePath, ctx.transcriber, signal, (path) => parser.call('readVideoCues', path))));
     case 'HOSTED_VIDEO':
       return fetchHostedVideo(resource.hostedVideoId!, { urlTemplate: ctx.videoHostUrl, allowPrivateNetworks: ctx.allowPrivateNetworks }, signal);
     case 'WEB':
-      return crawlWebsite({
+      return parsed((parser) => crawlWebsite({
         url: resource.websiteUrl!, subLinks: resource.websiteSubLinks ?? [], settings: resource.websiteSettings ?? {},
         defaultUserAgent: ctx.userAgent, allowPrivateNetworks: ctx.allowPrivateNetworks, isAllowedAddress: ctx.isAllowedAddress, signal,
         log: (message, details) => ctx.logger.info({ resourceId: resource.id, ...details }, message),
-      });
+        extract: (html, settings) => parser.call('extractPageText', html, settings), maxDurationMs: ctx.crawlMaxDurationMs,
+      }));
     case 'DRIVE': throw new IngestionFailedError('DRIVE resources are not read by this service');
   }
 }

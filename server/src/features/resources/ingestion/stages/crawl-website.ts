@@ -16,7 +16,13 @@ export interface CrawlOptions {
   isAllowedAddress?: SafeFetchOptions['isAllowedAddress'];
   signal?: AbortSignal;
   log?: (message: string, details: Record<string, unknown>) => void;
+  /** Reads a page's text; production runs it in the parser process (huge or hostile pages). */
+  extract?: (html: string, settings: WebsiteSettings) => Promise<PageText>;
+  /** The whole crawl stops after this long and keeps the pages read so far (CRAWL_MAX_DURATION_MS). */
+  maxDurationMs?: number;
 }
+
+type PageText = ReturnType<typeof extractPageText>;
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain)\b/i;
 
@@ -49,8 +55,15 @@ export async function crawlWebsite(options: CrawlOptions): Promise<ReaderOutput>
   const failures: string[] = [];
   let fetched = 0;
   let disallowed = 0;
+  const extract = options.extract ?? (async (html: string, settings: WebsiteSettings) => extractPageText(html, settings));
+  const deadline = Date.now() + (options.maxDurationMs ?? Number.POSITIVE_INFINITY);
   for (const [index, page] of pages.entries()) {
     options.signal?.throwIfAborted();
+    if (Date.now() >= deadline) {
+      options.log?.('crawl stopped: its time limit was reached', { pagesLeft: pages.length - index });
+      failures.push(`the crawl reached its time limit after ${index} of ${pages.length} pages`);
+      break;
+    }
     const url = new URL(page);
     if (!robots.has(url.origin)) robots.set(url.origin, await robotsFor(url.origin, fetchOptions));
     if (!robots.get(url.origin)!.isAllowed(url)) {
@@ -58,7 +71,8 @@ export async function crawlWebsite(options: CrawlOptions): Promise<ReaderOutput>
       disallowed++;
       continue;
     }
-    if (index > 0 && options.settings.delayBetweenExtractionMs) await sleep(options.settings.delayBetweenExtractionMs, undefined, { signal: options.signal });
+    const delay = Math.min(options.settings.delayBetweenExtractionMs ?? 0, Math.max(0, deadline - Date.now()));
+    if (index > 0 && delay > 0) await sleep(delay, undefined, { signal: options.signal });
     try {
       const response = await safeFetch(page, fetchOptions);
       if (response.status !== 200) throw new Error(`${page} answered ${response.status}`);
@@ -68,7 +82,7 @@ export async function crawlWebsite(options: CrawlOptions): Promise<ReaderOutput>
       const html = response.body.toString('utf8');
       const extracted = /^text\/plain/i.test(contentType)
         ? { title: undefined, units: html.split(/\n{2,}/).map((text) => ({ text: text.trim() })).filter((unit) => unit.text) }
-        : extractPageText(html, options.settings);
+        : await extract(html, options.settings);
       if (extracted.units.length > 0) sections.push({ provenance: { url: response.url, ...(extracted.title ? { title: extracted.title } : {}) }, units: extracted.units });
     } catch (err) {
       if (options.signal?.aborted) throw err;

@@ -70,17 +70,27 @@ export async function readSubtitleCues(filePath: string): Promise<TextUnit[]> {
 }
 
 /**
- * Reads a video's text: its own subtitle track, else a transcript from the configured provider.
- * @throws NoTextFoundError when it has neither; IngestionFailedError when the file is not a readable MP4.
+ * The subtitle cues of a video file.
+ * @throws IngestionFailedError when the file is not a readable MP4.
  */
-export async function readVideo(filePath: string, transcriber: Transcriber | undefined, signal?: AbortSignal): Promise<ReaderOutput> {
-  let cues: TextUnit[];
+export async function readVideoCues(filePath: string): Promise<TextUnit[]> {
   try {
-    cues = await readSubtitleCues(filePath);
+    return await readSubtitleCues(filePath);
   } catch (err) {
     if (err instanceof Mp4FormatError) throw new IngestionFailedError(`the MP4 could not be read: ${err.message}`);
     throw err;
   }
+}
+
+/**
+ * Reads a video's text: its own subtitle track (read by `readCues`, in the parser process in
+ * production), else a transcript from the configured provider.
+ * @throws NoTextFoundError when it has neither; IngestionFailedError when the file is not a readable MP4.
+ */
+export async function readVideo(
+  filePath: string, transcriber: Transcriber | undefined, signal?: AbortSignal, readCues: (filePath: string) => Promise<TextUnit[]> = readVideoCues,
+): Promise<ReaderOutput> {
+  let cues = await readCues(filePath);
   if (cues.length === 0 && transcriber) cues = await transcriber.transcribe(filePath, signal);
   if (cues.length === 0) {
     throw new NoTextFoundError(transcriber ? 'the video has no subtitle track and its transcript is empty' : 'the video has no subtitle track and no transcription provider is configured');

@@ -1,0 +1,37 @@
+import { extractPageText, type ExtractOptions } from '../stages/extract-page-text.js';
+import { readPdf } from '../stages/read-pdf.js';
+import { readVideoCues } from '../stages/read-video.js';
+import { IngestionFailedError, NoTextFoundError } from '../ingestion-types.js';
+
+/**
+ * The parser child process: reads untrusted files and pages for the service, one request at a
+ * time over IPC, so a hostile input can only exhaust this process (which the parent kills at its
+ * time and memory limits), never the service's event loop.
+ */
+const operations = {
+  readPdf: (filePath: string) => readPdf(filePath),
+  readVideoCues: (filePath: string) => readVideoCues(filePath),
+  extractPageText: (html: string, options: ExtractOptions) => extractPageText(html, options),
+} as const;
+
+export type ParserOperations = typeof operations;
+
+interface Request { id: number; op: keyof ParserOperations; args: unknown[] }
+
+function parseFailure(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return err instanceof IngestionFailedError || err instanceof NoTextFoundError ? message : `the file could not be read: ${message}`;
+}
+
+process.on('message', (request: Request) => {
+  const run = operations[request.op] as (...args: unknown[]) => unknown;
+  Promise.resolve().then(() => run(...request.args)).then(
+    (result) => process.send?.({ id: request.id, result }),
+    (err: unknown) => process.send?.({
+      id: request.id,
+      // Parsing local bytes fails the same way every time: a parse error is final, never retried.
+      error: { kind: err instanceof NoTextFoundError ? 'no-text' : 'failed', message: parseFailure(err) },
+    }),
+  );
+});
+process.on('disconnect', () => process.exit(0));
