@@ -50,7 +50,11 @@ const targets = {
       const outdir = path.join(root, 'server/dist');
       const result = await build({
         absWorkingDir: root,
-        entryPoints: { main: 'server/src/main.ts', keys: 'server/src/cli/keys.ts' },
+        // parser-child runs in its own process (untrusted files, issue 14); parser-process.ts forks it beside itself.
+        entryPoints: {
+          main: 'server/src/main.ts', keys: 'server/src/cli/keys.ts',
+          'parser-child': 'server/src/features/resources/ingestion/sandbox/parser-child.ts',
+        },
         outdir,
         // Every output sits in server/dist itself: config.ts finds widget/dist relative to its own URL.
         chunkNames: '[name]-[hash]',

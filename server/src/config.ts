@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   SYNC_CHECK_INTERVAL_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('60000').transform(Number),
   JOBS_ENABLED: z.enum(['true', 'false', '1', '0']).default('true').transform((value) => value === 'true' || value === '1'),
   JOB_CONCURRENCY: z.string().regex(/^\d+$/).default('2').transform(Number),
+  JOB_MAX_PER_ORGANISATION: z.string().regex(/^\d+$/, 'must be a positive integer').optional().transform((value) => (value === undefined ? undefined : Number(value))),
   EMBED_SESSION_SECRET: optionalString,
   EMBED_SESSION_TTL_MINUTES: z.string().regex(/^\d+$/, 'must be a positive integer').default('1440').transform(Number),
   EMBED_SESSION_RATE_LIMIT: z.string().regex(/^\d+$/, 'must be a positive integer').default('10').transform(Number),
@@ -136,6 +137,8 @@ export interface Config {
   syncCheckIntervalMs: number;
   jobsEnabled: boolean;
   jobConcurrency: number;
+  /** Ingestion jobs one organisation may run at once per instance (default: all slots but one). */
+  jobMaxPerOrganisation: number;
   /** How long a claimed job is a worker's before another instance may take it over (a crashed instance's jobs). */
   jobLeaseMs: number;
   /** Finished jobs are deleted this long after they finished; 0 keeps them. */
@@ -292,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncCheckIntervalMs: Math.max(1000, e.SYNC_CHECK_INTERVAL_MS),
     jobsEnabled: e.JOBS_ENABLED,
     jobConcurrency: Math.max(1, e.JOB_CONCURRENCY),
+    jobMaxPerOrganisation: Math.max(1, e.JOB_MAX_PER_ORGANISATION ?? e.JOB_CONCURRENCY - 1),
     jobLeaseMs: Math.max(1000, e.JOB_LEASE_MS),
     jobRetentionMs: e.JOB_RETENTION_DAYS > 0 ? e.JOB_RETENTION_DAYS * 24 * 60 * 60 * 1000 : undefined,
     embedSessionSecret: e.EMBED_SESSION_SECRET,

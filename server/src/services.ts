@@ -72,7 +72,7 @@ export function createServices(config: Config, database: Database, logger: Logge
   const { db } = database;
   const jobs = new JobQueue(db);
   const worker = new JobWorker(jobs, logger.child({ component: 'jobs' }), {
-    concurrency: config.jobConcurrency, pollIntervalMs: options.jobPollIntervalMs, leaseMs: options.jobLeaseMs ?? config.jobLeaseMs, retentionMs: config.jobRetentionMs,
+    concurrency: config.jobConcurrency, maxPerOrganisation: config.jobMaxPerOrganisation, pollIntervalMs: options.jobPollIntervalMs, leaseMs: options.jobLeaseMs ?? config.jobLeaseMs, retentionMs: config.jobRetentionMs,
   });
   const organisations = new OrganisationsService(db, config, logger);
   const chatbotsRepository = new ChatbotsRepository(db);
