@@ -50,13 +50,17 @@ describe.each(FAMILIES)('chat on the %s family', (family) => {
     expect(result.status).toBe(201);
     expect(result.events.filter((event) => event.type === 'partialResponse').map((event) => event.type === 'partialResponse' && event.data.text))
       .toEqual(['Express', ' costs', ' 9 euros', ' [1].']);
-    expect(result.events.at(-1)).toEqual({ type: 'streamEnd' });
+    // The answer's [1] marker becomes its source, carried by streamEnd (extension).
+    expect(result.events.at(-1)).toEqual({
+      type: 'streamEnd',
+      data: { sources: [{ resourceId, title: 'shipping.pdf', page: 7, snippet: 'Standard parcels ship within 2 working days. Express delivery costs 9 euros.' }] },
+    });
     const request = fakes[family].requests[before]!;
     if (family !== 'google') expect(request.body.model).toBe(MODEL_TABLE[MODELS[family]].providerModel);
     const system = requestParts(family, request.body).system;
     expect(system).toContain('supportive coach');
     expect(system).toContain('formal, professional tone');
-    expect(system).toContain('reply with exactly this text and nothing else: "I can only help with shipping."');
+    expect(system).toContain('When the context does not contain the answer, reply exactly: "I can only help with shipping."');
     expect(system).toContain('[1] (source: shipping.pdf, page 7)\nStandard parcels ship within 2 working days.');
   });
 
@@ -64,7 +68,8 @@ describe.each(FAMILIES)('chat on the %s family', (family) => {
     fakes[family].reply = { deltas: ['Within', ' 2', ' working days.'] };
     const res = await ctx.api.post('/v1/chatbot/chat').send({ chatbotId: chatbots[family], conversation: ask('How fast do standard parcels ship?') });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ text: 'Within 2 working days.' });
+    // No [n] marker in the answer: no source is claimed for it.
+    expect(res.body).toEqual({ text: 'Within 2 working days.', sources: [] });
   });
 
   it('ends with an error event after the deltas when the provider fails mid-stream', async () => {
@@ -94,12 +99,16 @@ describe.each(FAMILIES)('chat on the %s family', (family) => {
 });
 
 describe('provider chat edge cases', () => {
-  it('answers the restrict text without calling the model when the resources hold nothing relevant', async () => {
+  it('answers the restrict text without calling the model when retrieval finds no passage', async () => {
     const before = fakes.openai.requests.length;
+    expect(await ctx.services.resources.retrieve(ctx.org.organisationId, [resourceId], 'Which vaccines does a kitten need?', 5)).toEqual([]);
     const plain = await ctx.api.post('/v1/chatbot/chat').send({ chatbotId: chatbots.openai, conversation: ask('Which vaccines does a kitten need?') });
-    expect(plain.body).toEqual({ text: 'I can only help with shipping.' });
+    expect(plain.body).toEqual({ text: 'I can only help with shipping.', sources: [], refused: true });
     const streamed = await streamFrom('openai', 'Which vaccines does a kitten need?');
-    expect(streamed.events).toEqual([{ type: 'partialResponse', data: { text: 'I can only help with shipping.' } }, { type: 'streamEnd' }]);
+    expect(streamed.events).toEqual([
+      { type: 'partialResponse', data: { text: 'I can only help with shipping.' } },
+      { type: 'streamEnd', data: { sources: [], refused: true } },
+    ]);
     expect(fakes.openai.requests.length).toBe(before);
   });
 
@@ -137,7 +146,7 @@ describe('provider chat edge cases', () => {
   it('runs the resource chat on RESOURCE_CHAT_MODEL\'s family', async () => {
     fakes.openai.reply = { deltas: ['From', ' the', ' resource.'] };
     const res = await ctx.api.post('/v1/resource/chat').send({ resourceId, conversation: ask('How fast do standard parcels ship?') });
-    expect(res.body).toEqual({ text: 'From the resource.' });
+    expect(res.body).toEqual({ text: 'From the resource.', sources: [] });
     expect(fakes.openai.requests.at(-1)!.body.model).toBe(MODEL_TABLE['alpha-4o-mini'].providerModel);
   });
 });

@@ -30,18 +30,20 @@ afterAll(async () => { await ctx?.close(); });
 const stream = (path: string, body: unknown, apiKey: string | undefined = ctx.org.apiKey) => postEventStream(`${ctx.url}${path}`, apiKey, body);
 
 describe('POST /v1/chatbot/chat', () => {
-  it('answers 201 with the text from the chatbot\'s resources and its source', async () => {
+  it('answers 201 with the text from the chatbot\'s resources, its source beside the text (no "Source:" line)', async () => {
     const res = await ctx.api.post('/v1/chatbot/chat').send({ chatbotId, conversation: ask('How much does express delivery cost?') });
     expect(res.status).toBe(201);
-    expect(ChatResponseSchema.parse(res.body).text).toBe(
-      'Express delivery costs 9 euros and arrives the next day.\n\nSource: shipping.pdf, page 2',
-    );
+    expect(ChatResponseSchema.parse(res.body)).toEqual({
+      text: 'Express delivery costs 9 euros and arrives the next day.',
+      sources: [{ resourceId: shippingId, title: 'shipping.pdf', page: 2, snippet: 'Express delivery costs 9 euros and arrives the next day.' }],
+    });
   });
 
   it('answers from every resource of the chatbot', async () => {
     const res = await ctx.api.post('/v1/chatbot/chat').send({ chatbotId, conversation: ask('Who founded Parley?') });
     expect(res.body.text).toContain('founded in 2014 by Ada Byrne');
-    expect(res.body.text).toContain('Source: about.txt');
+    expect(res.body.text).not.toContain('Source:');
+    expect(res.body.sources).toEqual([{ resourceId: companyId, title: 'about.txt', snippet: expect.stringContaining('founded in 2014 by Ada Byrne') }]);
   });
 });
 
@@ -57,9 +59,12 @@ describe('POST /v1/chatbot/chat-stream', () => {
     for (const event of result.events) expect(StreamingEventSchema.safeParse(event).success).toBe(true);
     expect(result.events.length).toBeGreaterThan(3);
     expect(result.events.slice(0, -1).every((event) => event.type === 'partialResponse')).toBe(true);
-    expect(result.events.at(-1)).toEqual({ type: 'streamEnd' });
+    // streamEnd carries what the plain answer carries beside its text (extension).
+    expect(result.events.at(-1)).toEqual({ type: 'streamEnd', data: { sources: plain.body.sources } });
     expect(joinDeltas(result.events)).toBe(plain.body.text);
     expect(plain.body.text).toContain('Refunds reach your account within 5 days');
+    expect(plain.body.text).not.toContain('Source:');
+    expect(plain.body.sources).toEqual([{ resourceId: shippingId, title: 'shipping.pdf', page: 3, snippet: expect.stringContaining('Refunds reach your account') }]);
   });
 
   it('frames every event as one data line followed by a blank line', async () => {
@@ -84,7 +89,7 @@ describe('POST /v1/resource/chat and /v1/resource/chat-stream', () => {
   it('answers from that one resource only', async () => {
     const res = await ctx.api.post('/v1/resource/chat').send({ resourceId: companyId, conversation: ask('How many people does the company employ?') });
     expect(res.status).toBe(201);
-    expect(res.body.text).toBe('The company employs 40 people.\n\nSource: about.txt');
+    expect(res.body).toEqual({ text: 'The company employs 40 people.', sources: [{ resourceId: companyId, title: 'about.txt', snippet: 'The company employs 40 people.' }] });
     const other = await ctx.api.post('/v1/resource/chat').send({ resourceId: companyId, conversation: ask('How much does express delivery cost?') });
     expect(other.body.text).not.toContain('9 euros');
   });
@@ -94,9 +99,10 @@ describe('POST /v1/resource/chat and /v1/resource/chat-stream', () => {
     const plain = await ctx.api.post('/v1/resource/chat').send(body);
     const result = await stream('/v1/resource/chat-stream', body);
     expect(result.status).toBe(201);
-    expect(result.events.at(-1)).toEqual({ type: 'streamEnd' });
+    expect(result.events.at(-1)).toEqual({ type: 'streamEnd', data: { sources: plain.body.sources } });
     expect(joinDeltas(result.events)).toBe(plain.body.text);
     expect(plain.body.text).toContain('Returns are free for 30 days.');
+    expect(plain.body.sources).toEqual([{ resourceId: shippingId, title: 'shipping.pdf', page: 3, snippet: expect.stringContaining('Returns are free for 30 days.') }]);
   });
 });
 

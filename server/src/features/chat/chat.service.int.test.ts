@@ -5,11 +5,12 @@ import { insertChunkedResource } from './chat-test-fixtures.js';
 
 let ctx: TestContext;
 let chatbot: ChatbotRecord;
+let resourceId: string;
 const ask = (text: string) => [{ text, fromUser: true }];
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const resourceId = await insertChunkedResource(ctx.database.db, ctx.org.organisationId, ctx.org.userId, 'garden.txt', [
+  resourceId = await insertChunkedResource(ctx.database.db, ctx.org.organisationId, ctx.org.userId, 'garden.txt', [
     'Tomatoes need six hours of sun a day. Water them at the base, never on the leaves.',
   ]);
   const created = await ctx.api.post('/v1/chatbot').send({
@@ -27,8 +28,13 @@ describe('ChatService.prepareForChatbot (the embed API\'s entry point)', () => {
     let joined = '';
     for await (const delta of streamed.deltas(new AbortController().signal)) joined += delta;
     const plain = await chat.prepareForChatbot(chatbot.organisationId, {}, chatbot, ask('How much sun do tomatoes need?'));
-    expect(await plain.text()).toBe(joined);
-    expect(joined).toBe('Tomatoes need six hours of sun a day. Water them at the base, never on the leaves.\n\nSource: garden.txt');
+    const text = await plain.text();
+    expect(text).toBe(joined);
+    // The text is the answer alone; where it came from is in the metadata, the same for both.
+    expect(joined).toBe('Tomatoes need six hours of sun a day.');
+    const sources = [{ resourceId, title: 'garden.txt', snippet: 'Tomatoes need six hours of sun a day.' }];
+    expect(streamed.meta(joined)).toEqual({ sources });
+    expect(plain.meta(text)).toEqual({ sources });
     expect(streamed.prompt?.system).toContain('[1] (source: garden.txt)');
   });
 
@@ -36,6 +42,7 @@ describe('ChatService.prepareForChatbot (the embed API\'s entry point)', () => {
     const answer = await ctx.services.chat.prepareForChatbot(chatbot.organisationId, {}, chatbot, ask('What is the capital of Peru?'));
     expect(answer.prompt).toBeUndefined();
     expect(await answer.text()).toBe('Ask me about tomatoes.');
+    expect(answer.meta('Ask me about tomatoes.')).toEqual({ sources: [], refused: true });
   });
 
   it('counts each prepared answer against the plan it is given, and refuses with 402 when spent', async () => {

@@ -1,4 +1,4 @@
-import type { AnswerMeta, ChatSource } from '@parley/shared';
+import { SECTION_SEPARATOR, segmentText, type AnswerMeta, type ChatSource } from '@parley/shared';
 import type { AnswerModel, AnswerPrompt, Citation } from '../../providers/llm/answer-model.js';
 import { holdRestrictText } from './restrict-text.js';
 
@@ -38,18 +38,37 @@ export function markerCitations(text: string, passages: number): Citation[] {
 
 function clip(text: string): string {
   const flat = text.replace(/^#+\s.*$/gm, '').replace(/\s+/g, ' ').trim();
-  return flat.length <= SNIPPET_CHARS ? flat : `${flat.slice(0, flat.lastIndexOf(' ', SNIPPET_CHARS - 1))}…`;
+  if (flat.length <= SNIPPET_CHARS) return flat;
+  // Cut at a word boundary; text without spaces (Chinese, Japanese) is cut at the limit.
+  const space = flat.lastIndexOf(' ', SNIPPET_CHARS - 1);
+  return `${flat.slice(0, space > 0 ? space : SNIPPET_CHARS - 1)}…`;
 }
 
-/** The sources of an answer: one per cited passage, the same place cited twice only once. */
+/**
+ * The section of a passage the snippet was quoted from. A chunk may span sections ("FAQ ›
+ * Delivery" then "FAQ › Returns"), and its provenance names only the first; its text carries the
+ * headings where the path changes, so the quoted sentence's own path is recovered from it.
+ */
+function sectionOf(content: string, snippet: string | undefined): string | undefined {
+  if (!snippet) return undefined;
+  const quoted = segmentText(content).find((segment) => snippet === segment.text || snippet.startsWith(`${segment.text} `));
+  return quoted && quoted.section.length > 0 ? quoted.section.join(SECTION_SEPARATOR) : undefined;
+}
+
+/**
+ * The sources of an answer: one per cited passage (under the section of the sentence quoted,
+ * when known), the same place cited twice only once.
+ */
 export function sourcesOf(prompt: AnswerPrompt, citations: readonly Citation[]): ChatSource[] {
   const sources = new Map<string, ChatSource>();
   for (const { passage, snippet } of citations) {
     const context = prompt.passages[passage];
     if (!context?.citation) continue;
-    const { resourceId, section, page, url, timestampSec } = context.citation;
+    const quotedSection = sectionOf(context.content, snippet);
+    const citation = quotedSection ? { ...context.citation, section: quotedSection } : context.citation;
+    const { resourceId, section, page, url, timestampSec } = citation;
     const key = JSON.stringify([resourceId, section, page, url, timestampSec]);
-    if (!sources.has(key)) sources.set(key, { ...context.citation, snippet: clip(snippet ?? context.content) });
+    if (!sources.has(key)) sources.set(key, { ...citation, snippet: clip(snippet ?? context.content) });
   }
   return [...sources.values()];
 }
