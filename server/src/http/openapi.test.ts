@@ -46,6 +46,33 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('documents the answer metadata beside `text` (extensions) and that `text` carries no "Source:" line', () => {
+    type Schema = { properties: Record<string, { description?: string; properties?: Record<string, unknown> }>; required?: string[] };
+    const operation = (path: string) => document.paths[path]!.post as unknown as {
+      responses: Record<string, { description: string; content: Record<string, { schema: Schema & { oneOf?: (Schema & { properties: { type: { const: string } } })[] } }> }>;
+    };
+    for (const path of ['/v1/chatbot/chat', '/v1/resource/chat']) {
+      const created = operation(path).responses['201']!;
+      expect(created.description, path).toContain('no longer ends with a "Source: …" line');
+      const schema = created.content['application/json']!.schema;
+      expect(Object.keys(schema.properties), path).toEqual(['text', 'sources', 'refused', 'handoff']);
+      expect(schema.required, path).toEqual(['text']);
+      expect(schema.properties.text!.description, path).toContain('no trailing "Source: …" line');
+      const source = (schema.properties.sources as unknown as { items: Schema }).items;
+      expect(Object.keys(source.properties)).toEqual(['resourceId', 'title', 'section', 'page', 'url', 'timestampSec', 'snippet']);
+      expect(source.required).toEqual(['resourceId', 'title', 'snippet']);
+    }
+    for (const path of ['/v1/chatbot/chat-stream', '/v1/resource/chat-stream', '/v1/embed/{chatbotId}/chat-stream']) {
+      const created = operation(path).responses['201']!;
+      expect(created.description, path).toContain('`streamEnd` carries `data: {sources, refused?, handoff?}`');
+      expect(created.description, path).toContain('without a trailing "Source: …" line');
+      const events = created.content['text/event-stream']!.schema.oneOf!;
+      expect(events.map((event) => event.properties.type.const), path).toEqual(['partialResponse', 'streamEnd', 'error']);
+      const end = events[1]!.properties.data!;
+      expect(Object.keys(end.properties!), path).toEqual(['sources', 'refused', 'handoff']);
+    }
+  });
+
   it('carries a request example for every JSON body, and each one passes its route\'s schema', () => {
     for (const route of ALL_ROUTES) {
       if (!route.body || route.bodyType === 'multipart') continue;

@@ -1,4 +1,4 @@
-import { ALL_ROUTES, REQUEST_EXAMPLES, type RouteContract } from '@parley/shared';
+import { ALL_ROUTES, REQUEST_EXAMPLES, StreamingEventSchema, type RouteContract } from '@parley/shared';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -32,13 +32,17 @@ function requestBody(contract: RouteContract): JsonSchema | undefined {
   return { required: true, content: { [contentType]: { schema: toSchema(contract.body, 'input'), ...(example !== undefined ? { example } : {}) } } };
 }
 
+const EVENT_STREAM = 'text/event-stream';
+
 function responses(contract: RouteContract): JsonSchema {
   const out: JsonSchema = {};
   for (const [status, response] of Object.entries(contract.responses)) {
     const contentType = response.contentType ?? (response.schema ? 'application/json' : undefined);
+    // An event stream's schema is that of one event (the JSON of each `data:` line).
+    const schema = response.schema ?? (contentType === EVENT_STREAM ? StreamingEventSchema : undefined);
     out[status] = {
       description: response.description,
-      ...(contentType ? { content: { [contentType]: response.schema ? { schema: toSchema(response.schema, 'output') } : {} } } : {}),
+      ...(contentType ? { content: { [contentType]: schema ? { schema: toSchema(schema, 'output') } : {} } } : {}),
     };
   }
   return out;

@@ -7,14 +7,14 @@ import { IdSchema } from '../common/id.schema.js';
  * path inside the document ("FAQ › Returns").
  */
 export const ChatSourceSchema = z.object({
-  resourceId: IdSchema,
-  title: z.string(),
-  section: z.string().optional(),
-  page: z.int().min(1).optional(),
-  url: z.string().optional(),
-  timestampSec: z.number().min(0).optional(),
-  snippet: z.string(),
-});
+  resourceId: IdSchema.describe('The resource the passage belongs to.'),
+  title: z.string().describe('The resource\'s name, or the web page\'s title.'),
+  section: z.string().optional().describe('The heading path of the quoted text inside the document, outermost first, joined by " › ": "FAQ › Returns".'),
+  page: z.int().min(1).optional().describe('The PDF page, from 1.'),
+  url: z.string().optional().describe('The web page (or hosted video) the passage was read from.'),
+  timestampSec: z.number().min(0).optional().describe('Where in the video the passage is spoken, in seconds.'),
+  snippet: z.string().describe('The text the answer drew on (the sentences quoted, or the start of the passage), at most 240 characters, without headings.'),
+}).describe('Extension: one passage an answer was drawn from.');
 export type ChatSource = z.infer<typeof ChatSourceSchema>;
 
 /**
@@ -23,8 +23,11 @@ export type ChatSource = z.infer<typeof ChatSourceSchema>;
  * can offer the lead form.
  */
 export const AnswerMetaSchema = z.object({
-  sources: z.array(ChatSourceSchema),
-  refused: z.boolean().optional(),
-  handoff: z.boolean().optional(),
+  sources: z.array(ChatSourceSchema)
+    .describe('Extension: the passages the answer was drawn from, each place once; empty for the restrict text, conversation, or an answer that cites nothing.'),
+  refused: z.boolean().optional()
+    .describe('Extension: true when the answer is exactly the chatbot\'s `restrictAnswersToResourcesContentResponse` text (nothing in its resources answers the question).'),
+  handoff: z.boolean().optional()
+    .describe('Extension: true when the visitor asked to talk to a person, so a client can offer a contact form.'),
 });
 export type AnswerMeta = z.infer<typeof AnswerMetaSchema>;

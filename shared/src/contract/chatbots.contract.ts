@@ -9,10 +9,16 @@ import { defineRoute, errorResponses } from './route-contract.js';
 const tag = 'Chatbots';
 const STREAM_DESCRIPTION = 'Server-Sent Events: each event is one `data:` line with a streaming event JSON ' +
   '(`partialResponse` deltas, then `streamEnd`, or `error` if it failed after streaming began). ' +
+  'The joined deltas are the answer\'s text, without a trailing "Source: …" line; `streamEnd` carries ' +
+  '`data: {sources, refused?, handoff?}` (extension), the same fields a plain answer has beside `text`. ' +
   'Errors found before streaming are ordinary JSON error responses. An idle stream carries SSE comment ' +
   'lines (`: heartbeat`) that clients ignore; a model provider failing mid-answer ends the stream with an ' +
   '`error` event of statusCode 502. Closing the connection cancels the model call. Every chat request, plain ' +
   'or streamed, counts as one message of the plan\'s monthly quota (402 once it is spent).';
+
+/** The 201 of the plain chat endpoints. */
+const CHAT_RESPONSE_DESCRIPTION = 'The answer: `text`, and beside it (extensions) `sources`, the passages it was drawn from, '
+  + '`refused` and `handoff`. `text` no longer ends with a "Source: …" line.';
 
 export const chatbotContract = {
   list: defineRoute({
@@ -51,7 +57,7 @@ export const chatbotContract = {
   chat: defineRoute({
     operationId: 'chatWithChatbot', method: 'post', path: '/v1/chatbot/chat', tag, security: 'apiKey',
     summary: 'Ask a chatbot; answers from its resources', body: ChatbotChatBodySchema,
-    responses: { 201: { description: 'The answer.', schema: ChatResponseSchema }, ...errorResponses(400, 401, 402, 404, 500) },
+    responses: { 201: { description: CHAT_RESPONSE_DESCRIPTION, schema: ChatResponseSchema }, ...errorResponses(400, 401, 402, 404, 500) },
   }),
   chatStream: defineRoute({
     operationId: 'chatWithChatbotStream', method: 'post', path: '/v1/chatbot/chat-stream', tag, security: 'apiKey',
@@ -60,4 +66,4 @@ export const chatbotContract = {
   }),
 };
 
-export { STREAM_DESCRIPTION };
+export { CHAT_RESPONSE_DESCRIPTION, STREAM_DESCRIPTION };

@@ -7,7 +7,7 @@ import { ResourceListSchema, ResourceSchema } from '../resources/resource.schema
 import {
   PassageListingSchema, PassagesQuerySchema, TextResourceContentSchema, TextResourceUpdateSchema,
 } from '../resources/resource-upkeep.schema.js';
-import { STREAM_DESCRIPTION } from './chatbots.contract.js';
+import { CHAT_RESPONSE_DESCRIPTION, STREAM_DESCRIPTION } from './chatbots.contract.js';
 import { defineRoute, errorResponses } from './route-contract.js';
 
 const tag = 'Resources';
@@ -54,7 +54,7 @@ export const resourceContract = {
   chat: defineRoute({
     operationId: 'chatWithResource', method: 'post', path: '/v1/resource/chat', tag, security: 'apiKey',
     summary: 'Ask one resource', body: ResourceChatBodySchema,
-    responses: { 201: { description: 'The answer.', schema: ChatResponseSchema }, ...errorResponses(400, 401, 402, 404, 500) },
+    responses: { 201: { description: CHAT_RESPONSE_DESCRIPTION, schema: ChatResponseSchema }, ...errorResponses(400, 401, 402, 404, 500) },
   }),
   chatStream: defineRoute({
     operationId: 'chatWithResourceStream', method: 'post', path: '/v1/resource/chat-stream', tag, security: 'apiKey',
