@@ -8,6 +8,9 @@ export interface RequestTimeouts {
   uploadMs: number;
 }
 
+/** Whether a body follows the headers (the request is not complete until it has arrived). */
+const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+
 /** The file upload routes: their bodies are large by design. */
 const isUpload = (req: Request) => req.method === 'POST' && req.path === '/v1/resource/file';
 
@@ -19,7 +22,8 @@ const isUpload = (req: Request) => req.method === 'POST' && req.path === '/v1/re
  */
 export function requestDeadline(timeouts: RequestTimeouts): RequestHandler {
   return (req, res, next) => {
-    if (req.complete) return next();
+    // A request without a body has arrived with its headers (Node's headersTimeout covers those).
+    if (req.complete || !hasBody(req)) return next();
     const timer = setTimeout(() => {
       if (req.complete) return;
       if (!res.headersSent) {
