@@ -54,6 +54,8 @@ const targets = {
         entryPoints: {
           main: 'server/src/main.ts', keys: 'server/src/cli/keys.ts',
           'parser-child': 'server/src/features/resources/ingestion/sandbox/parser-child.ts',
+          // The local engine's sentence encoder runs in a worker thread (sentence-encoder.ts starts it beside itself).
+          'sentence-encoder-worker': 'server/src/providers/llm/local/sentence-encoder-worker.mjs',
         },
         outdir,
         // Every output sits in server/dist itself: config.ts finds widget/dist relative to its own URL.

@@ -81,7 +81,7 @@ async function startService(ctx: BenchContext, env: Record<string, string>) {
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const config = loadConfig({
     DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', PORT: '0', PUBLIC_URL: url, CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
-    RESOURCE_CREATION_RATE_LIMIT: '1000', ...env,
+    RESOURCE_CREATION_RATE_LIMIT: '1000', ...(process.env.CHAT_CONTEXT_CHUNKS ? { CHAT_CONTEXT_CHUNKS: process.env.CHAT_CONTEXT_CHUNKS } : {}), ...env,
   });
   const services = createServices(config, database, pino({ level: 'silent' }), { jobPollIntervalMs: 20 });
   server.on('request', createApp(services));

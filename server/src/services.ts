@@ -29,7 +29,7 @@ import { UsageService } from './features/usage/usage.service.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { JobWorker } from './jobs/job-worker.js';
 import { ModelRegistry } from './providers/llm/model-registry.js';
-import { UniversalSentenceEncoder } from './providers/llm/local/sentence-encoder.js';
+import { localEmbedder, WorkerSentenceEncoder } from './providers/llm/local/sentence-encoder.js';
 
 /** Everything the routes and workers use, built once per process. */
 export interface Services {
@@ -77,9 +77,13 @@ export function createServices(config: Config, database: Database, logger: Logge
   const organisations = new OrganisationsService(db, config, logger);
   const chatbotsRepository = new ChatbotsRepository(db);
   const chatbots = new ChatbotsService(chatbotsRepository, config.publicUrl);
-  const { resources, resourceUpkeep, resourceSync } = createResourcesFeature(config, db, jobs, worker, logger.child({ component: 'resources' }));
+  // The offline sentence encoder ranks the local engine's sentences and, without an embeddings
+  // provider, gives retrieval its vectors too (LOCAL_SENTENCE_ENCODER=false turns it off).
+  const encoder = config.localSentenceEncoder ? new WorkerSentenceEncoder() : undefined;
+  const localVectors = encoder && !config.embeddings ? { embedder: localEmbedder(encoder) } : {};
+  const { resources, resourceUpkeep, resourceSync } = createResourcesFeature(config, db, jobs, worker, logger.child({ component: 'resources' }), localVectors);
   const conversationsRepository = new ConversationsRepository(db);
-  const models = new ModelRegistry(config.providers, logger.child({ component: 'models' }), config.localSentenceEncoder ? new UniversalSentenceEncoder() : undefined);
+  const models = new ModelRegistry(config.providers, logger.child({ component: 'models' }), encoder);
   const conversations = new ConversationsService(db, conversationsRepository, chatbots, new AnalysisScheduler(jobs, worker, config.analysisDelayMs));
   const leads = new LeadsService(new LeadsRepository(db), chatbots);
   const feedback = new FeedbackService(new FeedbackRepository(db), chatbots);

@@ -49,7 +49,7 @@ function tableCells(line: string): string[] {
  * table rows stay blocks of their own; other lines are joined into paragraphs, so a line wrapped
  * in a PDF joins its sentence. A table row reads "Header: value; Header: value".
  */
-export function parseBlocks(text: string): TextBlock[] {
+export function parseBlocks(text: string, options: { hardLineBreaks?: boolean } = {}): TextBlock[] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const blocks: TextBlock[] = [];
   const path: { level: number; text: string }[] = [];
@@ -89,6 +89,8 @@ export function parseBlocks(text: string): TextBlock[] {
       enter(7, line);
       return;
     }
+    // A line break after a finished sentence ends the paragraph (a chat message's lines, a PDF's paragraphs).
+    if (paragraph.length > 0 && (options.hardLineBreaks || SENTENCE_END.test(paragraph.at(-1)!))) flush();
     paragraph.push(line);
   });
   flush();
@@ -100,9 +102,9 @@ export function parseBlocks(text: string): TextBlock[] {
  * sentences; a list item or a table row is one segment (cut only when over-long). Headings give
  * context and are never segments themselves.
  */
-export function segmentText(text: string, options: SplitOptions = {}): TextSegment[] {
+export function segmentText(text: string, options: SplitOptions & { hardLineBreaks?: boolean } = {}): TextSegment[] {
   const segments: TextSegment[] = [];
-  parseBlocks(text).forEach((block, index) => {
+  parseBlocks(text, options).forEach((block, index) => {
     if (block.kind === 'heading') return;
     for (const sentence of splitParagraph(block.text, options)) {
       segments.push({ text: sentence, kind: block.kind, section: block.section, block: index });
@@ -111,7 +113,10 @@ export function segmentText(text: string, options: SplitOptions = {}): TextSegme
   return segments;
 }
 
-/** The sentences of any text, structure-aware, as plain strings. */
-export function splitSentences(text: string, options: SplitOptions = {}): string[] {
+/**
+ * The sentences of any text, structure-aware, as plain strings. `hardLineBreaks` ends a sentence
+ * at every line break (chat messages); otherwise an unfinished line joins the next (wrapped text).
+ */
+export function splitSentences(text: string, options: SplitOptions & { hardLineBreaks?: boolean } = {}): string[] {
   return segmentText(text, options).map((segment) => segment.text);
 }

@@ -21,7 +21,8 @@ export function createResourcesFeature(
   config: Config, db: Knex, jobs: JobQueue, worker: JobWorker, logger: Logger, overrides: Partial<IngestionContext> = {},
 ): { resources: ResourcesService; resourceUpkeep: ResourceUpkeepService; resourceSync: SyncScheduler; ingestion: IngestionContext } {
   const repository = new ResourcesRepository(db);
-  const embedder = config.embeddings && openAiEmbedder(config.embeddings);
+  // An embeddings provider is the first choice; the caller may give a local embedder instead.
+  const embedder = config.embeddings ? openAiEmbedder(config.embeddings) : overrides.embedder;
   const ingestion: IngestionContext = {
     db, jobs, repository, logger, files: createFileStore(config), allowPrivateNetworks: config.crawlAllowPrivateNetworks,
     videoHostUrl: config.videoHostUrl, userAgent: DEFAULT_CRAWLER_USER_AGENT,

@@ -36,7 +36,7 @@ export class ConversationAnalyser {
     const result = resolved.kind === 'provider'
       ? await analyseWithModel(resolved.languageModel, conversation.messages, this.customFields,
         AbortSignal.any([signal, AbortSignal.timeout(MODEL_TIMEOUT_MS)]))
-      : analyseLocally(conversation.messages, this.customFields, unansweredQuestions);
+      : analyseLocally(conversation.messages, this.customFields, unansweredQuestions, chatbot.restrictAnswersToResourcesContentResponse);
     return { ...result, unansweredQuestions };
   }
 }

@@ -6,8 +6,8 @@ import { clip, isQuestion, isQuestionOrRequest, splitSentences } from './text-fe
 import { findUnansweredQuestions, isNonAnswer } from './unanswered-questions.js';
 
 describe('text features', () => {
-  it('splits sentences at punctuation and line breaks', () => {
-    expect(splitSentences('Hi there! Where is it?\nThanks... ok')).toEqual(['Hi there!', 'Where is it?', 'Thanks...', 'ok']);
+  it('splits sentences at punctuation and line breaks, keeping e-mail addresses whole', () => {
+    expect(splitSentences('Hi there! Where is it?\nThanks... ok\nmy email is jo@shop.test. Bye')).toEqual(['Hi there!', 'Where is it?', 'Thanks... ok', 'my email is jo@shop.test.', 'Bye']);
   });
 
   it('tells questions from requests and statements', () => {
@@ -43,7 +43,10 @@ describe('classifyIntent', () => {
     [['I want to buy two and place an order.'], 'purchase'],
     [['The export fails with an error.'], 'support'],
     [['This is unacceptable, I want a refund.'], 'complaint'],
-    [['Can I talk to a human?'], 'contact_request'],
+    [['Can I talk to a human?'], 'handoff'],
+    [['Do you ship to Germany? How long does delivery take?'], 'shipping'],
+    [['Can we become a stockist? Do you do wholesale?'], 'wholesale'],
+    [['Please call me back on 01632 960 123'], 'contact_request'],
     [['I forgot my password.'], 'account'],
     [['Where is your office?'], 'information'],
     [['Thanks, very helpful.'], 'feedback'],

@@ -5,6 +5,7 @@ import { classifyIntent, type IntentLabel } from './intent.js';
 import { classifySentiment, type SentimentLabel } from './sentiment.js';
 import { clip, contentWords, isQuestionOrRequest, splitSentences, termFrequencies } from './text-features.js';
 import { CONTACT_PATTERNS } from './contact-patterns.js';
+import { isNonAnswer } from './unanswered-questions.js';
 
 interface Sentence { text: string; fromUser: boolean; position: number; score: number }
 
@@ -15,10 +16,12 @@ const MAX_KEY_POINTS = 5;
 const CITATION_LINE = /^Sources?: /;
 
 /** Every sentence, scored by how central its words are to the whole conversation. */
-function scoreSentences(messages: readonly ChatMessage[]): Sentence[] {
-  const frequencies = termFrequencies(messages.map((message) => message.text));
+function scoreSentences(messages: readonly ChatMessage[], restrictText: string | null): Sentence[] {
+  // Refusals and "not found" replies are boilerplate: they say nothing about the conversation.
+  const useful = messages.filter((message) => message.fromUser || !isNonAnswer(message.text, restrictText));
+  const frequencies = termFrequencies(useful.map((message) => message.text));
   const sentences: Sentence[] = [];
-  for (const message of messages) {
+  for (const message of useful) {
     for (const text of splitSentences(message.text)) {
       if (!message.fromUser && CITATION_LINE.test(text)) continue;
       const words = contentWords(text);
@@ -57,6 +60,9 @@ const INTENT_STEPS: Partial<Record<IntentLabel, string>> = {
   support: 'Check that the visitor\'s problem is resolved.',
   complaint: 'Review the complaint and reply to the visitor.',
   contact_request: 'Have a person contact the visitor, as they asked.',
+  handoff: 'The visitor asked for a person: have someone from the team follow up.',
+  shipping: 'Check the visitor\'s delivery question was answered (destinations, times, costs).',
+  wholesale: 'Pass the visitor to whoever handles trade and partnership enquiries.',
 };
 
 function nextSteps(visitorText: string, intent: IntentLabel, sentiment: SentimentLabel, unanswered: readonly string[]): string[] {
@@ -78,11 +84,11 @@ function nextSteps(visitorText: string, intent: IntentLabel, sentiment: Sentimen
  * pattern and keyword matching. Deterministic; nothing is invented.
  */
 export function analyseLocally(
-  messages: readonly ChatMessage[], customFields: readonly AnalysisCustomField[], unanswered: readonly string[],
+  messages: readonly ChatMessage[], customFields: readonly AnalysisCustomField[], unanswered: readonly string[], restrictText: string | null = null,
 ): Omit<AnalysisResult, 'unansweredQuestions'> {
   const visitorTexts = messages.filter((message) => message.fromUser).map((message) => message.text);
   const questions = visitorTexts.flatMap(splitSentences).filter(isQuestionOrRequest);
-  const sentences = scoreSentences(messages);
+  const sentences = scoreSentences(messages, restrictText);
   const intent = classifyIntent(visitorTexts, questions);
   const sentiment = classifySentiment(visitorTexts);
   const keyPoints = best(sentences.filter((sentence) => sentence.score > 0), MAX_KEY_POINTS)

@@ -14,7 +14,7 @@ const SYSTEM = [
   'nextSteps: concrete actions for the owner, at most 5, or none.',
   'sentimentAnalysis: the visitor\'s sentiment, one of positive, neutral, negative, mixed.',
   'intentClassification: the visitor\'s main intent as one short snake_case label',
-  '(e.g. pricing, purchase, support, complaint, contact_request, account, information, feedback).',
+  '(e.g. shipping, pricing, purchase, wholesale, support, complaint, handoff, account, information, feedback).',
   'customExtractedData: each field as described, or null when the conversation does not say.',
 ].join(' ');
 

