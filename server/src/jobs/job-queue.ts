@@ -28,6 +28,9 @@ interface JobRow {
  * Jobs of one organisation (`payload.organisationId`) that hold a live lease: the fairness measure.
  * Jobs without an organisation are not grouped.
  */
+/** The advisory lock key that serialises claims (any constant unique to this queue). */
+const CLAIM_LOCK = 0x6a6f6273;
+
 const RUNNING_OF_SAME_ORGANISATION = `(SELECT count(*) FROM jobs r WHERE r.status = 'running' AND r.locked_until >= ?
   AND r.payload->>'organisationId' = j.payload->>'organisationId')`;
 
@@ -59,17 +62,22 @@ export class JobQueue {
    */
   async claim(kinds: readonly string[], workerId: string, leaseMs: number, maxPerOrganisation = Number.MAX_SAFE_INTEGER): Promise<Job | undefined> {
     const now = Date.now();
-    const result = await this.db.raw(
-      `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ?, locked_until = ?
-       WHERE id = (
-         SELECT id FROM jobs j
-         WHERE kind = ANY(?::text[])
-           AND ((status = 'queued' AND run_at <= ?) OR (status = 'running' AND locked_until < ?))
-           AND (j.payload->>'organisationId' IS NULL OR ${RUNNING_OF_SAME_ORGANISATION} < ?)
-         ORDER BY ${RUNNING_OF_SAME_ORGANISATION}, run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING id, kind, payload, attempts, max_attempts, dedupe_key`,
-      [workerId, now + leaseMs, [...kinds], now, now, now, maxPerOrganisation, now],
-    );
+    // Claims take turns (a transaction-scoped advisory lock): a concurrent claim would not yet see
+    // this one's running job and could give the same organisation a second slot.
+    const result = await this.db.transaction(async (trx) => {
+      await trx.raw('SELECT pg_advisory_xact_lock(?)', [CLAIM_LOCK]);
+      return trx.raw(
+        `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ?, locked_until = ?
+         WHERE id = (
+           SELECT id FROM jobs j
+           WHERE kind = ANY(?::text[])
+             AND ((status = 'queued' AND run_at <= ?) OR (status = 'running' AND locked_until < ?))
+             AND (j.payload->>'organisationId' IS NULL OR ${RUNNING_OF_SAME_ORGANISATION} < ?)
+           ORDER BY ${RUNNING_OF_SAME_ORGANISATION}, run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+         RETURNING id, kind, payload, attempts, max_attempts, dedupe_key`,
+        [workerId, now + leaseMs, [...kinds], now, now, now, maxPerOrganisation, now],
+      );
+    });
     const row = (result.rows as JobRow[])[0];
     return row && {
       id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts, workerId,
