@@ -31,7 +31,7 @@ export class ConversationView extends PageElement {
     return html`<section aria-labelledby="transcript-heading">
       <h2 id="transcript-heading">Conversation of ${new Date(conversation.createdAt).toLocaleString()} <span class="muted">(${conversation.source.type})</span></h2>
       <div class="messages card">${conversation.messages.map((message) => html`<div class="message ${message.fromUser ? 'user' : 'bot'}">
-        <span class="visually-hidden">${message.fromUser ? 'Visitor:' : 'Chatbot:'}</span>${message.text}</div>`)}</div>
+        <span class="visually-hidden">${message.fromUser ? 'Visitor:' : 'Chatbot:'}</span><span class="message-text">${message.text}</span></div>`)}</div>
       ${this.renderAnalysis(conversation)}
     </section>`;
   }

@@ -8,6 +8,22 @@ import '../../components/date-range.js';
 import { rangeQuery, toDay } from '../../components/date-range.js';
 import { barChart, horizontalBars, shareBar } from './charts.js';
 
+const DAY_MS = 86_400_000;
+
+/** Every UTC day of the range (up to 92, so bars stay readable), with zeros where nothing happened. */
+function everyDay(stats: ChatbotStats): ChatbotStats['days'] {
+  const first = Date.parse(`${stats.startInterval.slice(0, 10)}T00:00:00Z`);
+  const last = Date.parse(`${stats.endInterval.slice(0, 10)}T00:00:00Z`);
+  if (!Number.isFinite(first) || (last - first) / DAY_MS > 92) return stats.days;
+  const known = new Map(stats.days.map((day) => [day.date, day]));
+  const days: ChatbotStats['days'] = [];
+  for (let time = first; time <= last; time += DAY_MS) {
+    const date = new Date(time).toISOString().slice(0, 10);
+    days.push(known.get(date) ?? { date, conversations: 0, messages: 0 });
+  }
+  return days;
+}
+
 /** @summary Per chatbot over a range: traffic per day, sentiment, intents, unanswered share and busiest hours. */
 @customElement('insights-page')
 export class InsightsPage extends PageElement {
@@ -27,8 +43,9 @@ export class InsightsPage extends PageElement {
   }
 
   private renderStats(stats: ChatbotStats) {
-    const days = stats.days.map((day) => ({ label: day.date.slice(5), value: day.conversations }));
-    const messages = stats.days.map((day) => ({ label: day.date.slice(5), value: day.messages }));
+    const all = everyDay(stats);
+    const days = all.map((day) => ({ label: day.date.slice(5), value: day.conversations }));
+    const messages = all.map((day) => ({ label: day.date.slice(5), value: day.messages }));
     const sentiment = Object.entries(stats.sentiment).map(([label, value]) => ({ label, value })).sort((a, b) => b.value - a.value);
     const hours = stats.busiestHours.map((value, hour) => ({ label: String(hour), value }));
     return html`

@@ -62,7 +62,7 @@ export class PlaygroundPage extends PageElement {
 
   private renderTurn(turn: Turn) {
     return html`<div class="message ${turn.fromUser ? 'user' : 'bot'}">
-      <span class="visually-hidden">${turn.fromUser ? 'You:' : 'Chatbot:'}</span>${turn.text}
+      <span class="visually-hidden">${turn.fromUser ? 'You:' : 'Chatbot:'}</span><span class="message-text">${turn.text}</span>
       ${turn.refused ? html`<p class="hint">Refused: nothing in the knowledge answers this.</p>` : nothing}
       ${turn.sources?.length ? html`<details><summary class="hint">Sources (${turn.sources.length})</summary><ol class="sources">
         ${turn.sources.map((source) => html`<li><strong>${describeSource(source)}</strong>: ${source.snippet}</li>`)}</ol></details>` : nothing}
