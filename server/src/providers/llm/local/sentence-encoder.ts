@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { segmentText } from '@parley/shared';
 
 /** Turns sentences into unit vectors whose dot product measures how alike their meanings are. */
 export interface SentenceEncoder {
@@ -104,12 +105,19 @@ export class WorkerSentenceEncoder implements SentenceEncoder {
   }
 }
 
-/** The encoder as retrieval's embedder: chunk vectors at ingestion, question vectors per chat. */
+/**
+ * The encoder as retrieval's embedder: chunk vectors at ingestion, question vectors per chat.
+ * After a batch of chunks it warms, in the background, this instance's cache with their
+ * sentences, so the first answers about new knowledge do not wait for them.
+ */
 export function localEmbedder(encoder: SentenceEncoder) {
   return {
     model: LOCAL_ENCODER_MODEL,
     async embed(texts: readonly string[]): Promise<number[][]> {
-      return (await encoder.embed(texts, { cache: texts.length === 1 })).map((vector) => Array.from(vector));
+      if (texts.length === 1) return (await encoder.embed(texts)).map((vector) => Array.from(vector));
+      const vectors = await encoder.embed(texts, { cache: false });
+      void encoder.embed(texts.flatMap((text) => segmentText(text).map((segment) => segment.text))).catch(() => undefined);
+      return vectors.map((vector) => Array.from(vector));
     },
   };
 }
