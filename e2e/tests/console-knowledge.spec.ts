@@ -53,6 +53,7 @@ test('edits a text resource and the playground answers from the new text, with i
   const answer = page.locator('.message.bot').last();
   await expect(answer).toContainText('60 days', { timeout: 30_000 });
   await expect(answer).not.toContainText('14 days');
+  await expect(answer.getByRole('listitem').filter({ hasText: 'Returns policy' })).toContainText('60 days');
   await owner.expectNoAxeViolations();
   await owner.screenshot('console-playground');
   await page.getByRole('button', { name: 'New conversation' }).click();

@@ -63,11 +63,11 @@ export class ChatbotsPage extends PageElement {
         <td><a href="/console/chatbots/${chatbot.id}">${chatbot.name}</a></td>
         <td>${chatbot.model}</td><td>${chatbot.accessLevel}</td><td>${chatbot.resources.length}</td>
         <td>${this.monthly.get(chatbot.id) ?? '…'}</td>
-        <td class="row">
+        <td><div class="row">
           <a href="/console/chatbots/${chatbot.id}/appearance" aria-label="Appearance of ${chatbot.name}">Appearance</a>
           <a href="/console/playground?chatbot=${chatbot.id}" aria-label="Try ${chatbot.name}">Try</a>
           <button type="button" class="secondary" aria-label="Delete ${chatbot.name}" @click=${() => this.deleteChatbot(chatbot)}>Delete</button>
-        </td></tr>`)}
+        </div></td></tr>`)}
       </tbody></table></div>${nothing}`;
   }
 }

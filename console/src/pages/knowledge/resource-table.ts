@@ -39,11 +39,11 @@ export class ResourceTable extends PageElement {
       <td>${resource.type}</td>
       <td><span class="status ${resource.aiProcessingStatus}" data-testid="resource-status">${resource.aiProcessingStatus}</span></td>
       <td>${users.length ? users.map((chatbot, i) => html`${i ? ', ' : ''}<a href="/console/chatbots/${chatbot.id}">${chatbot.name}</a>`) : html`<span class="muted">none</span>`}</td>
-      <td class="row">
+      <td><div class="row">
         ${resource.type === 'TEXT' ? html`<button type="button" class="secondary" aria-label="Edit ${name}" @click=${() => this.act('edit', resource)}>Edit</button>` : nothing}
         ${resource.type === 'WEB' || resource.type === 'HOSTED_VIDEO'
           ? html`<button type="button" class="secondary" aria-label="Sync ${name} now" @click=${() => this.act('sync', resource)}>Sync now</button>` : nothing}
         <button type="button" class="secondary" aria-label="Delete ${name}" @click=${() => this.act('delete', resource)}>Delete</button>
-      </td></tr>`;
+      </div></td></tr>`;
   }
 }

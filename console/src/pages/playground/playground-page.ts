@@ -64,7 +64,7 @@ export class PlaygroundPage extends PageElement {
     return html`<div class="message ${turn.fromUser ? 'user' : 'bot'}">
       <span class="visually-hidden">${turn.fromUser ? 'You:' : 'Chatbot:'}</span><span class="message-text">${turn.text}</span>
       ${turn.refused ? html`<p class="hint">Refused: nothing in the knowledge answers this.</p>` : nothing}
-      ${turn.sources?.length ? html`<details><summary class="hint">Sources (${turn.sources.length})</summary><ol class="sources">
+      ${turn.sources?.length ? html`<details open><summary class="hint">Sources (${turn.sources.length})</summary><ol class="sources">
         ${turn.sources.map((source) => html`<li><strong>${describeSource(source)}</strong>: ${source.snippet}</li>`)}</ol></details>` : nothing}
     </div>`;
   }
