@@ -64,7 +64,7 @@ export class JobQueue {
     const now = Date.now();
     // Claims take turns (a transaction-scoped advisory lock): a concurrent claim would not yet see
     // this one's running job and could give the same organisation a second slot.
-    const result = await this.db.transaction(async (trx) => {
+    const result = await this.db.transaction(async (trx): Promise<{ rows: JobRow[] }> => {
       await trx.raw('SELECT pg_advisory_xact_lock(?)', [CLAIM_LOCK]);
       return trx.raw(
         `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_by = ?, locked_until = ?
@@ -78,7 +78,7 @@ export class JobQueue {
         [workerId, now + leaseMs, [...kinds], now, now, now, maxPerOrganisation, now],
       );
     });
-    const row = (result.rows as JobRow[])[0];
+    const row = result.rows[0];
     return row && {
       id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts, workerId,
       ...(row.dedupe_key ? { dedupeKey: row.dedupe_key } : {}),
