@@ -85,7 +85,7 @@ describe('multipart edge cases on POST /v1/resource/file', () => {
     expectBadRequest(await upload({ 'content-type': 'multipart/mixed; boundary=xx' }, '--xx--\r\n'), /multipart\/form-data/);
     expectBadRequest(await upload({ 'content-type': 'multipart/form-data; boundary=xx' }, `--xx\r\n${filePart('a.pdf')}`), /ended before/);
     expectBadRequest(await upload({ 'content-type': 'multipart/form-data; boundary=xx' }, '--xx\r\nno header here\r\n\r\nx\r\n--xx--\r\n'), /malformed header|file is required/);
-    expectBadRequest(await upload(...multipart(['Content-Disposition: form-data; name="file"\r\n\r\n%PDF-1.4'])), /file/);
+    expectBadRequest(await upload(...multipart(['Content-Disposition: form-data; name="file"\r\n\r\n%PDF-1.4'])), /^file must be a file part/);
     expectBadRequest(await upload(...multipart(['Content-Disposition: form-data; name="tags"\r\n\r\na\0b', filePart('a.pdf')])), /^tags must not contain NUL/);
     expectBadRequest(await upload(...multipart([filePart('a\0b.pdf')])), /malformed header/);
     const encodedName = 'Content-Disposition: form-data; name="file"; filename*=utf-8\'\'a%00b.pdf\r\n\r\n%PDF-1.4 tiny';

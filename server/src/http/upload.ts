@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Request, Response } from 'express';
 import multer from 'multer';
+import { badRequest } from '../errors/http-error.js';
 import { assertNoNulCharacters } from './parse-request.js';
 
 export interface UploadedFile {
@@ -36,6 +37,8 @@ export async function receiveUpload(req: Request, res: Response, options: Upload
   // The client's file name is only ever a label: multer names the stored file itself (random hex).
   const originalName = file && Buffer.from(file.originalname, 'latin1').toString('utf8');
   try {
+    // A part named `file` without a filename arrives as a text field: say so rather than "should not exist".
+    if ('file' in fields) throw badRequest('file must be a file part (Content-Disposition with a filename), not a text field');
     assertNoNulCharacters(fields, 'body');
     assertNoNulCharacters({ 'file name': originalName }, 'body');
   } catch (err) {
