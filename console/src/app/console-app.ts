@@ -51,7 +51,7 @@ export class ParleyConsole extends PageElement {
   private signedIn(session: Session): void {
     this.session = session;
     setCsrfToken(session.csrfToken);
-    if (!location.pathname.startsWith('/console/')) history.replaceState(null, '', '/console/chatbots');
+    if (!location.pathname.startsWith('/console/') || location.pathname === '/console/sign-in') history.replaceState(null, '', '/console/chatbots');
     void this.route();
   }
 
