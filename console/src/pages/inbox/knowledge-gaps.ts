@@ -18,7 +18,7 @@ export class KnowledgeGaps extends PageElement {
       <p><strong>${gap.question}</strong> <span class="hint">${new Date(gap.createdAt).toLocaleString()}</span></p>
       <p class="row">
         <a href="/console/knowledge?addText=${encodeURIComponent(gap.question)}">Add text that answers it</a>
-        <a href="/console/knowledge">Edit existing knowledge</a>
+        <a href="/console/knowledge">Edit an existing text</a>
         <button type="button" class="secondary" @click=${() => this.dispatchEvent(new CustomEvent('open-conversation', { detail: gap.conversationId, bubbles: true }))}>View conversation</button>
       </p></li>`)}</ul>`;
   }

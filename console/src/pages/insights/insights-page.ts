@@ -58,7 +58,7 @@ export class InsightsPage extends PageElement {
         <section class="card"><h2>Top intents</h2>${stats.topIntents.length
           ? horizontalBars('Top intents', stats.topIntents.map((item) => ({ label: item.intent, value: item.conversations }))) : html`<p>No analysed conversations yet.</p>`}</section>
         <section class="card"><h2>Unanswered questions</h2>${shareBar('Share of visitor messages left unanswered', stats.questions.unansweredShare)}
-          <p><a href="/console/conversations?chatbot=${this.chatbotId}&view=gaps">See the knowledge gaps</a></p></section>
+          <p><a href="/console/conversations?chatbot=${this.chatbotId}&view=gaps">See the unanswered questions</a></p></section>
         <section class="card"><h2>Busiest hours (UTC)</h2>${barChart('Conversations by hour of the day, UTC', hours, { labelEvery: 3, color: '#6d28d9' })}</section>
       </div>`;
   }

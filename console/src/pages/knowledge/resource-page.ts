@@ -54,7 +54,7 @@ export class ResourcePage extends PageElement {
     if (!resource) return html`<h1 tabindex="-1">Resource</h1><p role="status">Loading…</p>`;
     const users = usersOf(resource, this.chatbots);
     return html`<h1 tabindex="-1">${resource.fileName}</h1>
-      <p><a href="/console/knowledge">Back to knowledge</a></p>
+      <p><a href="/console/knowledge">All resources</a></p>
       <div class="card"><dl class="row">
         <dt>Type</dt><dd>${resource.type}</dd>
         <dt>Status</dt><dd><span class="status ${resource.aiProcessingStatus}">${resource.aiProcessingStatus}</span></dd>
