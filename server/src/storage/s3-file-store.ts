@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type { Upload as MultipartUpload } from '@aws-sdk/lib-storage';
 import type { FileStore } from './file-store.js';
 
 /** The object storage settings (`S3_*`). */
@@ -29,13 +29,28 @@ export interface S3Settings {
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
 
+/** The AWS SDK, loaded on first use: importing it costs about half a second of every start-up. */
+interface Sdk {
+  s3: typeof ClientS3;
+  Upload: typeof MultipartUpload;
+  client: ClientS3.S3Client;
+}
+
 /** Files as objects of one bucket of S3-compatible storage (AWS SDK v3). */
 export class S3FileStore implements FileStore {
   readonly kind = 's3';
-  private readonly client: S3Client;
+  private sdkLoading?: Promise<Sdk>;
 
-  constructor(private readonly settings: S3Settings, readonly stagingDirectory: string) {
-    this.client = new S3Client({
+  constructor(private readonly settings: S3Settings, readonly stagingDirectory: string) {}
+
+  private sdk(): Promise<Sdk> {
+    return this.sdkLoading ??= this.loadSdk();
+  }
+
+  private async loadSdk(): Promise<Sdk> {
+    const [s3, { Upload }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+    const { settings } = this;
+    const client = new s3.S3Client({
       endpoint: settings.endpoint,
       region: settings.region,
       forcePathStyle: settings.forcePathStyle,
@@ -47,6 +62,7 @@ export class S3FileStore implements FileStore {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+    return { s3, Upload, client };
   }
 
   private objectKey(key: string): string {
@@ -55,8 +71,9 @@ export class S3FileStore implements FileStore {
 
   async put(key: string, stagedPath: string): Promise<void> {
     const { size } = await fs.promises.stat(stagedPath);
+    const { Upload, client } = await this.sdk();
     const upload = new Upload({
-      client: this.client,
+      client,
       params: { Bucket: this.settings.bucket, Key: this.objectKey(key), Body: fs.createReadStream(stagedPath), ContentLength: size },
       partSize: PART_SIZE,
       queueSize: QUEUE_SIZE,
@@ -70,7 +87,8 @@ export class S3FileStore implements FileStore {
     await fs.promises.mkdir(this.stagingDirectory, { recursive: true });
     const copy = path.join(this.stagingDirectory, `${randomUUID()}${path.extname(key)}`);
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }), { abortSignal: signal });
+      const { s3, client } = await this.sdk();
+      const object = await client.send(new s3.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }), { abortSignal: signal });
       await pipeline(object.Body as Readable, fs.createWriteStream(copy), { signal });
       return await use(copy);
     } finally {
@@ -80,6 +98,7 @@ export class S3FileStore implements FileStore {
 
   async remove(key: string): Promise<void> {
     // S3 answers a delete of an absent key with success.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
+    const { s3, client } = await this.sdk();
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }));
   }
 }
