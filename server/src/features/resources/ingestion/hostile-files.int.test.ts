@@ -72,7 +72,8 @@ describe('hostile PDFs and pages', () => {
     expect(res.status).toBe(201);
     const { result, slowestMs } = await slowestHealthDuring(waitForProcessing(ctx.api, res.body.id, 90_000));
     console.info(`huge pages: ${result.aiProcessingStatus} (${result.failureReason ?? 'no failure'}); slowest /health ${slowestMs.toFixed(0)} ms`);
-    expect(['DONE', 'FAILED', 'FAILED_NO_TEXT_FOUND']).toContain(result.aiProcessingStatus);
+    // Each page is read within the parser's limits, or refused by them with the reason.
+    if (result.aiProcessingStatus !== 'DONE') expect(result.failureReason).toMatch(/no page could be read: .*(took longer|more than)/);
   }, 120_000);
 });
 

@@ -55,6 +55,7 @@ export async function crawlWebsite(options: CrawlOptions): Promise<ReaderOutput>
   const failures: string[] = [];
   let fetched = 0;
   let disallowed = 0;
+  const unreadable: string[] = [];
   const extract = options.extract ?? (async (html: string, settings: WebsiteSettings) => extractPageText(html, settings));
   const deadline = Date.now() + (options.maxDurationMs ?? Number.POSITIVE_INFINITY);
   for (const [index, page] of pages.entries()) {
@@ -82,7 +83,10 @@ export async function crawlWebsite(options: CrawlOptions): Promise<ReaderOutput>
       const html = response.body.toString('utf8');
       const extracted = /^text\/plain/i.test(contentType)
         ? { title: undefined, units: html.split(/\n{2,}/).map((text) => ({ text: text.trim() })).filter((unit) => unit.text) }
-        : await extract(html, options.settings);
+        : await extract(html, options.settings).catch((err: unknown) => {
+          unreadable.push(`${page}: ${err instanceof Error ? err.message : String(err)}`);
+          throw err;
+        });
       if (extracted.units.length > 0) sections.push({ provenance: { url: response.url, ...(extracted.title ? { title: extracted.title } : {}) }, units: extracted.units });
     } catch (err) {
       if (options.signal?.aborted) throw err;
@@ -93,6 +97,8 @@ export async function crawlWebsite(options: CrawlOptions): Promise<ReaderOutput>
   }
   if (sections.length > 0) return { sections };
   if (fetched === 0 && failures.length > 0) throw new IngestionFailedError(`no page could be fetched: ${failures.slice(0, 3).join('; ')}`);
+  // Pages the parser refused (over its time or memory limit) are a failure, not an absence of text.
+  if (unreadable.length > 0) throw new IngestionFailedError(`no page could be read: ${unreadable.slice(0, 3).join('; ')}`);
   if (disallowed === pages.length) throw new NoTextFoundError(`robots.txt disallows every page for the user agent ${userAgent}`);
   throw new NoTextFoundError('the crawled pages contain no text');
 }
