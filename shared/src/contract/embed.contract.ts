@@ -29,6 +29,8 @@ export const embedContract = {
   session: defineRoute({
     operationId: 'createEmbedSession', method: 'post', path: '/v1/embed/{chatbotId}/session', tag, security: 'public',
     summary: 'Exchange a PRIVATE chatbot\'s password for a visitor token', params: ChatbotIdParamsSchema, body: EmbedSessionBodySchema,
+    description: 'Password attempts are limited per visitor address and chatbot: `EMBED_SESSION_RATE_LIMIT` per 15 minutes (default 10), '
+      + 'then 429 with `Retry-After`. `X-Forwarded-For` counts only as far as `TRUST_PROXY` trusts it.',
     responses: { 201: { description: 'A signed, expiring token.', schema: EmbedSessionSchema }, ...errorResponses(400, 401, 403, 404, 429, 500) },
   }),
   chatStream: defineRoute({
