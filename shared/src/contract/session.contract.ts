@@ -13,9 +13,9 @@ export const sessionContract = {
     operationId: 'createSession', method: 'post', path: '/v1/session', tag, security: 'public',
     summary: 'Sign in: exchange an API key for a console session cookie',
     description: 'Sets the `parley_session` cookie (HttpOnly, SameSite=Strict, signed, expiring). Calls made with the cookie '
-      + 'instead of `x-api-key` must send `x-csrf-token` (from this answer) on POST, PUT and DELETE, and a cross-site `Origin` is refused.',
+      + 'instead of `x-api-key` must send `x-csrf-token` (from this answer) on POST, PUT and DELETE, and a cross-site `Origin` is refused (403), here too.',
     body: SessionCreateSchema,
-    responses: { 201: { description: 'The session.', schema: SessionSchema }, ...errorResponses(400, 401, 500) },
+    responses: { 201: { description: 'The session.', schema: SessionSchema }, ...errorResponses(400, 401, 403, 500) },
   }),
   get: defineRoute({
     operationId: 'getSession', method: 'get', path: '/v1/session', tag, security: 'apiKey',

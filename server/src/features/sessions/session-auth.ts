@@ -16,7 +16,7 @@ declare module 'express-serve-static-core' {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Whether a request comes from the service's own pages: no foreign `Origin`, not `Sec-Fetch-Site: cross-site`. */
-function isSameOrigin(req: Request, publicUrl: string): boolean {
+export function isSameOrigin(req: Request, publicUrl: string): boolean {
   if (req.headers['sec-fetch-site'] === 'cross-site') return false;
   const origin = req.headers.origin;
   if (origin === undefined) return true;

@@ -38,6 +38,8 @@ describe('console sessions', () => {
     expect(wrong.headers['set-cookie']).toBeUndefined();
     await request().get('/v1/chatbot/all').expect(401);
     await ctx.anonymous.post('/v1/session').send({ apiKey: ctx.org.apiKey, extra: 1 }).expect(400);
+    const crossSite = await ctx.anonymous.post('/v1/session').set('origin', 'https://evil.example').send({ apiKey: ctx.org.apiKey }).expect(403);
+    expect(crossSite.headers['set-cookie']).toBeUndefined();
   });
 
   it('refuses a forged or tampered cookie', async () => {

@@ -1,7 +1,8 @@
 import { Router, type CookieOptions } from 'express';
 import { SESSION_COOKIE, sessionContract } from '@parley/shared';
+import { forbidden } from '../../errors/http-error.js';
 import { mountRoute } from '../../http/define-route.js';
-import { consoleSessionOf } from './session-auth.js';
+import { consoleSessionOf, isSameOrigin } from './session-auth.js';
 import type { SessionsService } from './sessions.service.js';
 
 function cookieOptions(publicUrl: string): CookieOptions {
@@ -11,7 +12,9 @@ function cookieOptions(publicUrl: string): CookieOptions {
 /** `POST /v1/session` (sign-in): public, mounted before the /v1 authentication. */
 export function signInRoutes(sessions: SessionsService, publicUrl: string): Router {
   const router = Router();
-  mountRoute(router, sessionContract.create, async ({ body, res }) => {
+  mountRoute(router, sessionContract.create, async ({ req, body, res }) => {
+    // No signing a browser into someone else's organisation from another site (login CSRF).
+    if (!isSameOrigin(req, publicUrl)) throw forbidden('cross-site sign-in is refused');
     const { cookie, session } = await sessions.signIn(body.apiKey);
     res.cookie(SESSION_COOKIE, cookie, { ...cookieOptions(publicUrl), expires: new Date(session.expiresAt) });
     res.setHeader('Cache-Control', 'no-store');
