@@ -41,6 +41,8 @@ function previewApi(config: EmbedConfig) {
 @customElement('widget-preview')
 export class WidgetPreview extends PageElement {
   @property({ attribute: false }) config: EmbedConfig | undefined;
+  /** `page`: the open chat window; `bubble`: the launcher (with popup messages) as on a site. */
+  @property() mode: 'page' | 'bubble' = 'page';
   private failure = '';
 
   protected override async updated(): Promise<void> {
@@ -57,7 +59,7 @@ export class WidgetPreview extends PageElement {
     // A new element per change: the widget reads its config once, when it connects.
     const widget = document.createElement('chatbot-widget') as HTMLElement & { api?: unknown };
     widget.api = previewApi(config);
-    widget.setAttribute('mode', 'page');
+    if (this.mode === 'page') widget.setAttribute('mode', 'page');
     widget.setAttribute('chatbot-id', config.id);
     widget.style.height = '100%';
     frame.replaceChildren(widget);
@@ -66,6 +68,11 @@ export class WidgetPreview extends PageElement {
   override render() {
     return html`<section aria-labelledby="preview-heading">
       <h2 id="preview-heading">Live preview <span class="muted">(unsaved settings)</span></h2>
+      <div class="field"><label for="preview-mode">Preview of</label>
+        <select id="preview-mode" @change=${(e: Event) => { this.mode = (e.target as HTMLSelectElement).value as 'page' | 'bubble'; }}>
+          <option value="page" ?selected=${this.mode === 'page'}>The chat window</option>
+          <option value="bubble" ?selected=${this.mode === 'bubble'}>The bubble on a page (popup messages, alignment)</option>
+        </select></div>
       ${this.failure ? html`<p class="error" role="alert">${this.failure}</p>` : ''}
       <div class="preview-frame" data-testid="widget-preview"></div>
     </section>`;
