@@ -38,7 +38,8 @@ export class LeadsPage extends PageElement {
       <tbody>${this.leads.map((lead) => html`<tr>
         <td>${new Date(lead.createdAt).toLocaleString()}</td><td>${lead.name ?? ''}</td>
         <td>${lead.email ? html`<a href="mailto:${lead.email}">${lead.email}</a>` : ''}</td><td>${lead.phone ?? ''}</td>
-        <td>${lead.conversationId ? html`<a href="/console/conversations?chatbot=${this.chatbotId}&conversation=${lead.conversationId}">Read it</a>` : html`<span class="muted">none</span>`}</td>
+        <td>${lead.conversationId ? html`<a href="/console/conversations?chatbot=${this.chatbotId}&conversation=${lead.conversationId}"
+          aria-label="Read the conversation of ${lead.name ?? lead.email ?? lead.phone ?? 'this lead'}">Read it</a>` : html`<span class="muted">none</span>`}</td>
       </tr>`)}</tbody></table></div>`;
   }
 
