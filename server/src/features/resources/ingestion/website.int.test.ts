@@ -58,7 +58,7 @@ describe('website crawling', () => {
       expect(text).not.toContain(absent);
     }
     expect(chunks.map((chunk) => chunk.provenance)).toEqual([
-      { url: `${site.url}/`, title: 'Home' }, { url: `${site.url}/a`, title: 'Products' },
+      { url: `${site.url}/`, title: 'Home', section: 'Welcome' }, { url: `${site.url}/a`, title: 'Products' },
     ]);
     const requested = site.requests.filter((request) => request.headers['user-agent'] === 'TeaBot/2.0').map((request) => request.path);
     expect(requested).toEqual(['/robots.txt', '/', '/a']);
