@@ -23,6 +23,7 @@ export * from './chat/chat-message.schema.js';
 export * from './chat/chat-source.schema.js';
 export * from './chat/chat-body.schema.js';
 export * from './chat/streaming-event.schema.js';
+export * from './chat/event-data.js';
 export * from './chat/event-stream.js';
 export * from './text/sentences.js';
 export * from './text/blocks.js';

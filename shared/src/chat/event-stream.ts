@@ -1,3 +1,4 @@
+import { EventDataDecoder } from './event-data.js';
 import { StreamingEventSchema, type StreamingEvent } from './streaming-event.schema.js';
 
 /** Encodes one streaming event as an SSE frame: one `data:` line, then a blank line. */
@@ -9,28 +10,15 @@ export function encodeEvent(event: StreamingEvent): string {
 export const HEARTBEAT_FRAME = ': heartbeat\n\n';
 
 /**
- * Splits SSE text into events. Keeps the unfinished tail for the next call, so it can be fed
- * arbitrary network chunks. Comments and non-`data` fields are skipped; a malformed payload throws.
+ * Splits SSE text into streaming events ({@link EventDataDecoder} plus the event schema); a
+ * malformed payload throws.
  */
 export class EventStreamDecoder {
-  private buffer = '';
+  private readonly frames = new EventDataDecoder();
 
   /** Feeds a chunk and returns every event completed by it. */
   push(chunk: string): StreamingEvent[] {
-    this.buffer += chunk.replace(/\r\n?/g, '\n');
-    const events: StreamingEvent[] = [];
-    let end: number;
-    while ((end = this.buffer.indexOf('\n\n')) !== -1) {
-      const frame = this.buffer.slice(0, end);
-      this.buffer = this.buffer.slice(end + 2);
-      const data = frame
-        .split('\n')
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(line.startsWith('data: ') ? 6 : 5))
-        .join('\n');
-      if (data) events.push(parseEvent(data));
-    }
-    return events;
+    return this.frames.push(chunk).map(parseEvent);
   }
 }
 
