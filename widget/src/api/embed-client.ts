@@ -1,4 +1,4 @@
-import { fetchEventSource } from '@microsoft/fetch-event-source';
+import { EventDataDecoder } from '@parley/shared';
 import type {
   AnswerMeta, ChatMessage, EmbedConfig, EmbedConversation, EmbedFeedbackBody, EmbedSession, Feedback, Lead, LeadCapture,
 } from '@parley/shared';
@@ -37,7 +37,7 @@ async function errorOf(response: Response): Promise<EmbedError> {
   return new EmbedError(response.status, body?.message ?? []);
 }
 
-/** The real client: fetch for JSON calls, `@microsoft/fetch-event-source` for the SSE stream. */
+/** The real client: fetch for JSON calls and for the SSE stream, framed by shared's EventDataDecoder. */
 export class EmbedClient implements EmbedApi {
   /** The PRIVATE chatbot's session token, sent as `Authorization: Bearer`. */
   token: string | undefined;
@@ -95,36 +95,46 @@ export class EmbedClient implements EmbedApi {
   }
 
   async streamChat(conversation: ChatMessage[], onDelta: (text: string) => void, signal: AbortSignal): Promise<Partial<AnswerMeta> | undefined> {
-    let ended = false;
-    let meta: Partial<AnswerMeta> | undefined;
-    await fetchEventSource(this.url('chat-stream'), {
-      method: 'POST', credentials: 'omit', headers: this.headers(), body: JSON.stringify({ conversation }), signal,
-      // The widget keeps streaming in a background tab; the library would otherwise restart it.
-      openWhenHidden: true,
-      async onopen(response) {
-        if (response.ok && response.headers.get('content-type')?.startsWith('text/event-stream')) return;
-        throw response.ok ? new EmbedError(-1, ['unexpected answer from the server']) : await errorOf(response);
-      },
-      onmessage(message) {
-        if (!message.data) return;
-        let event;
-        try { event = parseStreamingEvent(JSON.parse(message.data)); } catch { event = undefined; }
-        if (!event) throw new EmbedError(-1, ['unexpected answer from the server']);
-        if (event.type === 'partialResponse') onDelta(event.data.text);
-        else if (event.type === 'error') throw new EmbedError(event.statusCode, [event.message]);
-        else {
-          ended = true;
-          meta = event.data;
+    let response: Response;
+    try {
+      response = await fetch(this.url('chat-stream'), {
+        method: 'POST', credentials: 'omit', headers: this.headers(), body: JSON.stringify({ conversation }), signal,
+      });
+    } catch (err) {
+      if (signal.aborted) return undefined;
+      throw err instanceof EmbedError ? err : new EmbedError(0, ['network error']);
+    }
+    if (!response.ok) throw await errorOf(response);
+    if (!response.body || !response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      throw new EmbedError(-1, ['unexpected answer from the server']);
+    }
+    // The shared SSE framing; never a retry, since a chat request costs a message of the owner's quota.
+    const frames = new EventDataDecoder();
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    try {
+      for (;;) {
+        let chunk: ReadableStreamReadResult<string>;
+        try {
+          chunk = await reader.read();
+        } catch {
+          if (signal.aborted) return undefined;
+          throw new EmbedError(0, ['network error']);
         }
-      },
-      onclose() {
-        if (!ended) throw new EmbedError(0, ['the answer was cut off']);
-      },
-      // Never retry: a chat request costs a message of the owner's quota.
-      onerror(err) {
-        throw err instanceof EmbedError ? err : new EmbedError(0, ['network error']);
-      },
-    });
-    return meta;
+        if (chunk.done) break;
+        for (const data of frames.push(chunk.value)) {
+          let event;
+          try { event = parseStreamingEvent(JSON.parse(data)); } catch { event = undefined; }
+          if (!event) throw new EmbedError(-1, ['unexpected answer from the server']);
+          if (event.type === 'partialResponse') onDelta(event.data.text);
+          else if (event.type === 'error') throw new EmbedError(event.statusCode, [event.message]);
+          else return event.data;
+        }
+      }
+    } finally {
+      reader.releaseLock();
+    }
+    if (signal.aborted) return undefined;
+    throw new EmbedError(0, ['the answer was cut off']);
   }
+
 }
