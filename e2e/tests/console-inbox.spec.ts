@@ -81,8 +81,8 @@ test('lists leads with their conversation, exports them as CSV, and shows insigh
   await page.getByRole('link', { name: 'Export CSV' }).click();
   const file = await (await download).path();
   const csv = readFileSync(file, 'utf8').split('\r\n');
-  expect(csv[0]).toBe('createdAt,name,email,phone,conversationId');
-  expect(csv[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+,"Gift, ""Card"" Buyer",gifts@example.com,,${conversationId}$`));
+  expect(csv[0]).toBe('createdAt,name,email,phone,conversationId,pageUrl');
+  expect(csv[1]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[^,]+,"Gift, ""Card"" Buyer",gifts@example.com,,${conversationId},$`));
 
   await owner.open('Insights');
   await owner.chooseChatbot('Leads shop');

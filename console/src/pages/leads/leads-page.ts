@@ -34,10 +34,11 @@ export class LeadsPage extends PageElement {
     if (this.leads.length === 0) return html`<p>No leads in this range.</p>`;
     return html`<div class="table-wrap"><table>
       <caption class="visually-hidden">Leads</caption>
-      <thead><tr><th scope="col">When</th><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Phone</th><th scope="col">Conversation</th></tr></thead>
+      <thead><tr><th scope="col">When</th><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Phone</th><th scope="col">Page</th><th scope="col">Conversation</th></tr></thead>
       <tbody>${this.leads.map((lead) => html`<tr>
         <td>${new Date(lead.createdAt).toLocaleString()}</td><td>${lead.name ?? ''}</td>
         <td>${lead.email ? html`<a href="mailto:${lead.email}">${lead.email}</a>` : ''}</td><td>${lead.phone ?? ''}</td>
+        <td>${lead.pageUrl ? html`<a href=${lead.pageUrl} target="_blank" rel="noopener noreferrer">${new URL(lead.pageUrl).pathname}</a>` : ''}</td>
         <td>${lead.conversationId ? html`<a href="/console/conversations?chatbot=${this.chatbotId}&conversation=${lead.conversationId}"
           aria-label="Read the conversation of ${lead.name ?? lead.email ?? lead.phone ?? 'this lead'}">Read it</a>` : html`<span class="muted">none</span>`}</td>
       </tr>`)}</tbody></table></div>`;

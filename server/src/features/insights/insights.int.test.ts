@@ -118,10 +118,10 @@ describe('GET /v1/lead/{id}/csv', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename=leads-Shop.csv');
     expect(res.text.split('\r\n')).toEqual([
-      'createdAt,name,email,phone,conversationId',
-      `${new Date(T0 + 2).toISOString()},,'=cmd@example.com,,`,
-      `${new Date(T0 + 1).toISOString()},"Bob, ""the builder""",b@example.com,,`,
-      `${new Date(T0).toISOString()},,a@example.com,,${ids[0]}`,
+      'createdAt,name,email,phone,conversationId,pageUrl',
+      `${new Date(T0 + 2).toISOString()},,'=cmd@example.com,,,`,
+      `${new Date(T0 + 1).toISOString()},"Bob, ""the builder""",b@example.com,,,`,
+      `${new Date(T0).toISOString()},,a@example.com,,${ids[0]},`,
       '',
     ]);
     await ctx.api.get(`/v1/lead/${chatbotId}/csv?start=9&end=1`).expect(400);

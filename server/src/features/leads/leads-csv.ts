@@ -1,6 +1,6 @@
 import type { LeadRecord } from './leads.repository.js';
 
-const HEADER = ['createdAt', 'name', 'email', 'phone', 'conversationId'];
+const HEADER = ['createdAt', 'name', 'email', 'phone', 'conversationId', 'pageUrl'];
 
 /**
  * One CSV cell (RFC 4180). A value a spreadsheet would evaluate as a formula (`=`, `+`, `-`, `@`,
@@ -16,7 +16,7 @@ function cell(value: string | null): string {
 export function toLeadsCsv(records: readonly LeadRecord[]): string {
   const lines = [HEADER.join(',')];
   for (const lead of records) {
-    lines.push([new Date(lead.createdAt).toISOString(), lead.name, lead.email, lead.phone, lead.conversationId].map(cell).join(','));
+    lines.push([new Date(lead.createdAt).toISOString(), lead.name, lead.email, lead.phone, lead.conversationId, lead.pageUrl].map(cell).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }
