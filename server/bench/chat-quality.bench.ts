@@ -4,6 +4,10 @@ import { loadConfig } from '../src/config.js';
 import { createServices } from '../src/services.js';
 import { benchDatabase } from './bench-database.js';
 import type { Benchmark, BenchContext } from './bench-kit.js';
+import { splitSentences } from '@parley/shared';
+import type { ChatbotRecord } from '../src/features/chatbots/chatbots.repository.js';
+import { retrieveChunks } from '../src/features/resources/retrieve-chunks.js';
+import { contentStems } from '../src/providers/llm/local/text-terms.js';
 import { answerBody, ask, loadSquad, normalise, PYTHON_FAQ, retrievalHit, sample, SQUAD_V1, SQUAD_V2 } from './squad-eval.js';
 
 const RESTRICT = 'Sorry, I can only answer questions about our documents, and they do not cover that.';
@@ -11,13 +15,37 @@ const RESTRICT = 'Sorry, I can only answer questions about our documents, and th
 const pct = (part: number, whole: number) => `${whole === 0 ? 'n/a' : ((100 * part) / whole).toFixed(1)}%`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
+/**
+ * The baseline of the same run: the three sentences of the retrieved passages that BM25 ranks
+ * highest against the question (k1 1.2, b 0.75, document frequencies over those sentences).
+ */
+async function bm25TopSentences(services: ReturnType<typeof createServices>, chatbot: ChatbotRecord, question: string): Promise<string> {
+  const chunks = await retrieveChunks(services.database.db, chatbot.organisationId, chatbot.resourceIds, question, services.config.chatContextChunks);
+  const sentences = [...new Set(chunks.flatMap((chunk) => splitSentences(chunk.content)))];
+  const docs = sentences.map((sentence) => contentStems(sentence));
+  const avgdl = docs.reduce((sum, doc) => sum + doc.length, 0) / Math.max(1, docs.length);
+  const terms = [...new Set(contentStems(question))];
+  const idf = new Map(terms.map((term) => {
+    const df = docs.filter((doc) => doc.includes(term)).length;
+    return [term, Math.log(1 + (docs.length - df + 0.5) / (df + 0.5))];
+  }));
+  const score = (doc: string[]) => terms.reduce((sum, term) => {
+    const tf = doc.filter((stem) => stem === term).length;
+    return sum + (idf.get(term) ?? 0) * (tf * 2.2) / (tf + 1.2 * (0.25 + 0.75 * doc.length / avgdl));
+  }, 0);
+  return sentences.map((text, i) => ({ text, score: score(docs[i]!) })).sort((a, b) => b.score - a.score).slice(0, 3).map((s) => s.text).join(' ');
+}
+
 async function answerable(ctx: BenchContext, services: ReturnType<typeof createServices>): Promise<void> {
   const { chatbot, questions } = await loadSquad(services, SQUAD_V1);
   const picked = sample(questions, ctx.full ? questions.length : 500);
-  let contains = 0, notFound = 0, hits = 0;
-  const chars: number[] = [], words: number[] = [];
+  let contains = 0, notFound = 0, hits = 0, baselineContains = 0;
+  const chars: number[] = [], words: number[] = [], baselineWords: number[] = [];
   for (const q of picked) {
     const body = answerBody(await ask(services, chatbot, q.question));
+    const baseline = await bm25TopSentences(services, chatbot, q.question);
+    if (q.answers.some((gold) => normalise(baseline).includes(normalise(gold)))) baselineContains++;
+    baselineWords.push(baseline.split(/\s+/).filter(Boolean).length);
     if (q.answers.some((gold) => normalise(body).includes(normalise(gold)))) contains++;
     if (/couldn't find anything/.test(body)) notFound++;
     if (await retrievalHit(services, chatbot, q, services.config.chatContextChunks)) hits++;
@@ -30,6 +58,9 @@ async function answerable(ctx: BenchContext, services: ReturnType<typeof createS
     notFound: pct(notFound, picked.length),
     meanChars: Math.round(chars.reduce((a, b) => a + b, 0) / picked.length),
     medianWords: median(words),
+  });
+  ctx.report('  baseline: BM25 top-3 sentences of the same passages', {
+    containsGold: pct(baselineContains, picked.length), medianWords: median(baselineWords),
   });
 }
 
