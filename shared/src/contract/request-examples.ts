@@ -32,5 +32,6 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   embedChatStream: { conversation: question },
   saveEmbedConversation: { messages: question },
   captureEmbedLead: { name: 'Jane Doe', email: 'jane@example.com' },
+  giveEmbedFeedback: { conversationId: EXAMPLE_ID, visitorToken: 'vt_token-from-the-conversation-save', messageIndex: 1, rating: 'down', comment: 'The opening hours were wrong.' },
   createSession: { apiKey: 'pk_your-api-key' },
 };
