@@ -80,4 +80,8 @@ describe('retrievalQuery', () => {
     expect(retrievalQuery([{ text: 'Old', fromUser: true }, { text: 'How long do returns stay free for customers?', fromUser: true }]))
       .toBe('How long do returns stay free for customers?');
   });
+
+  it('searches for the regions of the places a question names', () => {
+    expect(retrievalQuery([{ text: 'Can I get my candles delivered to Germany?', fromUser: true }])).toBe('Can I get my candles delivered to Germany? eu europe european union');
+  });
 });

@@ -1,6 +1,7 @@
 import type { ChatMessage, PersonalityType, ToneType } from '@parley/shared';
 import type { AnswerPrompt, ContextPassage, PromptMessage } from '../../providers/llm/answer-model.js';
 import type { RetrievedChunk } from '../resources/retrieve-chunks.js';
+import { regionsOf } from '../../providers/llm/local/places.js';
 import type { TurnKind } from './conversational-turn.js';
 
 /** What shapes a chatbot's answers; a resource chat uses the defaults. */
@@ -105,11 +106,13 @@ export function buildPrompt(settings: AnswerSettings, conversation: readonly Cha
 
 /**
  * What retrieval searches for: the last question, and for a short follow-up ("and the price?")
- * the previous question too, so the pronoun's subject is found.
+ * the previous question too, so the pronoun's subject is found; places bring their regions.
  */
 export function retrievalQuery(conversation: readonly ChatMessage[]): string {
   const question = conversation.at(-1)?.text ?? '';
-  if (question.split(/\s+/).filter(Boolean).length >= 5) return question;
   const previous = conversation.slice(0, -1).reverse().find((message) => message.fromUser);
-  return previous ? `${previous.text} ${question}` : question;
+  const query = previous && question.split(/\s+/).filter(Boolean).length < 5 ? `${previous.text} ${question}` : question;
+  // "Germany" is found where the knowledge says "the EU".
+  const regions = regionsOf(query);
+  return regions ? `${query} ${regions}` : query;
 }

@@ -1,6 +1,7 @@
 import { conversationalReply } from '../../../features/chat/conversational-turn.js';
 import type { AnswerPrompt, Citation } from '../answer-model.js';
 import { meaningRelevanceOf, rankSentences, relevanceOf, type MeaningOf, type ScoredSentence } from './rank-sentences.js';
+import { regionsOf } from './places.js';
 import { questionTerms } from './text-terms.js';
 
 /**
@@ -38,6 +39,8 @@ export interface LocalAnswer {
 /** The question's subject words; a short follow-up ("and its price?") borrows the previous question's at half weight. */
 export function termsOf(prompt: AnswerPrompt): Map<string, number> {
   const terms = questionTerms(prompt.question);
+  // A place's regions count nearly as much as the place ("Germany" → "EU").
+  for (const [term, w] of questionTerms(regionsOf(prompt.question))) if (!terms.has(term)) terms.set(term, 0.8 * w);
   const weight = [...terms.values()].reduce((sum, w) => sum + w, 0);
   const previous = prompt.messages.slice(0, -1).reverse().find((message) => message.role === 'user');
   if (weight < 2 && previous) {

@@ -1,6 +1,7 @@
 import { segmentText } from '@parley/shared';
 import type { AnswerModel, AnswerPrompt, Citation } from '../answer-model.js';
 import { composeLocalAnswer, type LocalAnswer } from './compose-answer.js';
+import { regionsOf } from './places.js';
 import type { MeaningOf } from './rank-sentences.js';
 import { similarity, type SentenceEncoder } from './sentence-encoder.js';
 
@@ -43,7 +44,9 @@ export class LocalAnswerModel implements AnswerModel {
     if (!this.encoder || prompt.passages.length === 0) return undefined;
     const sentences = [...new Set(prompt.passages.flatMap((passage) => segmentText(passage.content).map((segment) => segment.text)))];
     const previous = prompt.messages.slice(0, -1).reverse().find((message) => message.role === 'user');
-    const question = previous && prompt.question.split(/\s+/).length < 6 ? `${previous.content} ${prompt.question}` : prompt.question;
+    const asked = previous && prompt.question.split(/\s+/).length < 6 ? `${previous.content} ${prompt.question}` : prompt.question;
+    const regions = regionsOf(prompt.question);
+    const question = regions ? `${asked} (${regions})` : asked;
     const [query, ...vectors] = await this.encoder.embed([question, ...sentences]);
     const byText = new Map(sentences.map((text, i) => [text, similarity(query!, vectors[i]!)]));
     return (text) => byText.get(text);
