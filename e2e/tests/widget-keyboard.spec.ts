@@ -13,6 +13,14 @@ test('a keyboard-only visitor opens the chat, asks, and closes it with Escape', 
   await page.keyboard.press('Enter');
   await widget.waitForAnswer();
   await expect(widget.conversation).toContainText('free for orders over 50 euros');
+  // Back from the message box: the answer's 👍/👎 and source chips, then the conversation itself.
+  await page.keyboard.press('Shift+Tab');
+  await expect(widget.conversation.getByRole('button', { name: 'Not helpful' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(widget.conversation.getByRole('textbox', { name: 'What was missing or wrong? (optional)' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Shift+Tab');
   await expect(widget.conversation).toBeFocused();
   await page.keyboard.press('Escape');

@@ -26,18 +26,21 @@ test.describe('allowed domains', () => {
     await page.screenshot({ path: `${screenshots}/widget-left.png` });
   });
 
-  test('the widget stays hidden on a refused domain, and the API refuses it with 403 and no CORS', async ({
+  test('the widget stays hidden on a refused domain; the API refuses it with 403 and lets only that page read why', async ({
     page, baseURL, createChatbot, openHostPage, widget,
   }) => {
     const chatbot = await createChatbot(restricted);
-    const failed = page.waitForEvent('requestfailed', (r) => r.url().endsWith(`/v1/embed/${chatbot.id}/config`));
+    const warned = page.waitForEvent('console', (message) => message.type() === 'warning' && message.text().includes('not embeddable'));
     await openHostPage('refused.test', { chatbotId: chatbot.id });
-    // The browser blocks the 403 (no Access-Control-Allow-Origin), so the page sees a failed request.
-    await failed;
+    await warned;
     await expect(widget.launcher).toHaveCount(0);
     const direct = await page.request.get(`${baseURL}/v1/embed/${chatbot.id}/config`, { headers: { origin: 'http://refused.test:1' } });
     expect(direct.status()).toBe(403);
-    expect(direct.headers()['access-control-allow-origin']).toBeUndefined();
+    expect(direct.headers()['access-control-allow-origin']).toBe('http://refused.test:1');
+    const preflight = await page.request.fetch(`${baseURL}/v1/embed/${chatbot.id}/leads`, {
+      method: 'OPTIONS', headers: { origin: 'http://refused.test:1', 'access-control-request-method': 'POST' },
+    });
+    expect([preflight.status(), preflight.headers()['access-control-allow-origin']]).toEqual([403, undefined]);
   });
 
   test('a chatbot with a strict-CSP host page still works (no inline script or eval needed)', async ({

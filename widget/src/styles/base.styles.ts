@@ -49,6 +49,13 @@ export const baseStyles = css`
     stroke-linecap: round;
     stroke-linejoin: round;
   }
+  /* Arrows point the way the text runs. */
+  .flip-rtl {
+    display: inline-grid;
+  }
+  .flip-rtl:dir(rtl) {
+    transform: scaleX(-1);
+  }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after {
       animation-duration: 0.01ms !important;

@@ -36,7 +36,8 @@ export const styles = [baseStyles, css`
     border-radius: 0;
     box-shadow: none;
   }
-  header {
+  /* A div, not <header>: inside the host page a second banner landmark would confuse screen readers. */
+  .header {
     display: flex;
     align-items: center;
     gap: 10px;

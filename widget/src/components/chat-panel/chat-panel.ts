@@ -99,7 +99,7 @@ export class CwChatPanel extends LitElement {
 
   /** Tab past either end of the full-screen chat wraps around instead of leaving it. */
   private wrapFocus(toStart: boolean): void {
-    const header = this.renderRoot.querySelector('header');
+    const header = this.renderRoot.querySelector('.header');
     if (toStart) header?.querySelector<HTMLElement>('button')?.focus();
     else (this.renderRoot.querySelector('cw-composer, cw-lead-form, cw-password-gate') as HTMLElement | null)?.focus();
   }
@@ -224,8 +224,8 @@ export class CwChatPanel extends LitElement {
     const title = config.welcomeHeaderTitle || config.name;
     const close = () => this.dispatchEvent(new Event('cw-close', { bubbles: true, composed: true }));
     return html`
-      <header part="header">
-        ${this.view === 'lead' ? this.headerButton(strings.backToChat, icons.back, () => this.setView('chat')) : nothing}
+      <div class="header" part="header">
+        ${this.view === 'lead' ? this.headerButton(strings.backToChat, html`<span class="flip-rtl">${icons.back}</span>`, () => this.setView('chat')) : nothing}
         ${config.avatarUrl ? html`<img class="avatar" src=${config.avatarUrl} alt="" />` : html`<span class="avatar monogram" aria-hidden="true">${title.charAt(0)}</span>`}
         <div class="titles">
           <h2 id="title">${title}</h2>
@@ -235,7 +235,7 @@ export class CwChatPanel extends LitElement {
           ${this.headerButton(strings.newConversationLabel, icons.newChat, () => this.askReset())}
           ${this.headerButton(strings.contactLabel, icons.contact, () => this.setView(this.view === 'lead' ? 'chat' : 'lead'), this.view === 'lead')}`}
         ${this.mode === 'bubble' ? this.headerButton(strings.close, icons.close, close) : nothing}
-      </header>
+      </div>
     `;
   }
 

@@ -34,9 +34,12 @@ describe('chatbot-widget languages and colours', () => {
     const composer = deep(el, 'cw-chat-panel', 'cw-composer');
     const area = deep<HTMLTextAreaElement>(composer, 'textarea');
     expect(area.placeholder).to.equal('اكتب رسالتك…');
-    expect(area.getAttribute('dir')).to.equal('auto');
+    // Empty, the box follows the interface (the placeholder reads right to left); typed in, its text.
+    expect(area.getAttribute('dir')).to.equal('rtl');
     area.value = 'هل تشحنون إلى الأردن؟';
     area.dispatchEvent(new Event('input'));
+    await (composer as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    expect(area.getAttribute('dir')).to.equal('auto');
     area.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
     await until(() => api.saves.length === 1);
     const list = deep(el, 'cw-chat-panel', 'cw-message-list');
@@ -87,7 +90,7 @@ describe('chatbot-widget languages and colours', () => {
       }
       const send = getComputedStyle(deep(composer, '.action'));
       expect(contrastRatio(rgbToHex(send.color), rgbToHex(send.backgroundColor))).to.be.at.least(4.5);
-      const header = getComputedStyle(deep(el, 'cw-chat-panel', 'header'));
+      const header = getComputedStyle(deep(el, 'cw-chat-panel', '.header'));
       expect(contrastRatio(rgbToHex(header.color), rgbToHex(header.backgroundColor === 'rgba(0, 0, 0, 0)' ? '#ffffff' : header.backgroundColor)))
         .to.be.at.least(4.5);
     });

@@ -134,7 +134,7 @@ describe('chatbot-widget', () => {
     const el = await mount(new FakeEmbedApi(), 'page');
     expect(maybeDeep(el, '.launcher')).to.equal(undefined);
     const panel = deep(el, 'cw-chat-panel');
-    await until(() => maybeDeep(panel, 'header') !== undefined);
+    await until(() => maybeDeep(panel, '.header') !== undefined);
     expect(maybeDeep(panel, '[aria-label="Close chat"]')).to.equal(undefined);
     expect(maybeDeep(panel, '[role="region"]')).to.not.equal(undefined);
   });

@@ -3,7 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { element } from '../../internal/define.js';
 import { widgetDefaults } from '../../internal/widget-defaults.js';
 import type * as EmojiModule from '../../lazy/emoji-data.js';
-import { strings } from '../../i18n/i18n.js';
+import { language, strings } from '../../i18n/i18n.js';
 import { icons } from '../../styles/icons.js';
 import { styles } from './composer.styles.js';
 
@@ -121,11 +121,12 @@ export class CwComposer extends LitElement {
           <button type="button" class="icon-button" aria-label=${strings.insertEmoji} aria-expanded=${String(this.pickerOpen)}
             @click=${this.togglePicker}>${icons.smile}</button>` : nothing}
         <label class="visually-hidden" for="input">${strings.message}</label>
-        <textarea id="input" rows="1" maxlength="4000" placeholder=${strings.placeholder} enterkeyhint="send" dir="auto"
+        <textarea id="input" rows="1" maxlength="4000" placeholder=${strings.placeholder} enterkeyhint="send"
+          dir=${this.empty ? language.dir : 'auto'}
           @keydown=${this.onKeydown} @input=${this.onInput}></textarea>
         ${this.streaming
           ? html`<button type="button" class="action" aria-label=${strings.stop} @click=${() => this.dispatchEvent(new Event('cw-stop', { bubbles: true, composed: true }))}>${icons.stop}</button>`
-          : html`<button type="submit" class="action" aria-label=${strings.send} ?disabled=${this.empty}>${icons.send}</button>`}
+          : html`<button type="submit" class="action" aria-label=${strings.send} ?disabled=${this.empty}><span class="flip-rtl">${icons.send}</span></button>`}
       </form>
     `;
   }

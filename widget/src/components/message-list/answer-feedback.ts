@@ -4,6 +4,7 @@ import type { FeedbackRating } from '@parley/shared';
 import { element } from '../../internal/define.js';
 import { strings } from '../../i18n/i18n.js';
 import { baseStyles } from '../../styles/base.styles.js';
+import { icons } from '../../styles/icons.js';
 
 /** `cw-rate`: the visitor rated an answer (and, after 👎, maybe said why). */
 export class RateEvent extends Event {
@@ -23,8 +24,9 @@ export class CwAnswerFeedback extends LitElement {
     .buttons { display: flex; gap: 2px; }
     .buttons button {
       display: inline-grid; place-items: center; width: 30px; height: 30px; padding: 0;
-      border: 1px solid transparent; border-radius: 8px; background: transparent; font-size: 15px; line-height: 1;
+      border: 1px solid transparent; border-radius: 8px; background: transparent; color: #4b5563;
     }
+    .buttons svg { width: 16px; height: 16px; }
     .buttons button:hover { background: rgb(15 23 42 / 0.06); }
     .buttons button[aria-pressed='true'] { border-color: rgb(15 23 42 / 0.25); background: rgb(15 23 42 / 0.06); }
     form { display: flex; flex-wrap: wrap; gap: 6px; margin-block-start: 6px; }
@@ -65,8 +67,8 @@ export class CwAnswerFeedback extends LitElement {
   protected override render() {
     return html`
       <div class="buttons" role="group" aria-label=${`${strings.helpful} / ${strings.notHelpful}`}>
-        <button aria-label=${strings.helpful} title=${strings.helpful} aria-pressed=${String(this.rating === 'up')} @click=${() => this.rate('up')}>👍</button>
-        <button aria-label=${strings.notHelpful} title=${strings.notHelpful} aria-pressed=${String(this.rating === 'down')} @click=${() => this.rate('down')}>👎</button>
+        <button aria-label=${strings.helpful} title=${strings.helpful} aria-pressed=${String(this.rating === 'up')} @click=${() => this.rate('up')}>${icons.thumbUp}</button>
+        <button aria-label=${strings.notHelpful} title=${strings.notHelpful} aria-pressed=${String(this.rating === 'down')} @click=${() => this.rate('down')}>${icons.thumbDown}</button>
       </div>
       ${this.commenting ? html`
         <form @submit=${this.sendComment}>

@@ -25,7 +25,7 @@ export const styles = [baseStyles, css`
   }
   .row {
     display: flex;
-    align-items: flex-end;
+    align-items: flex-start;
     gap: 8px;
     animation: appear 180ms ease-out both;
   }
