@@ -47,6 +47,11 @@ export class CwChatPanel extends LitElement {
   // Phones, and short windows such as a laptop at 200% zoom: the chat takes the whole viewport.
   private readonly phone = window.matchMedia('(max-width: 480px), (max-height: 560px)');
   private unlockScroll: (() => void) | undefined;
+  private offerInView = false;
+
+  private get messageList(): CwMessageList | null {
+    return this.renderRoot.querySelector('cw-message-list');
+  }
 
   private readonly chat = new ChatController(this, () => this.api, () => `parley.${this.config.id}.${this.mode}`,
     (error) => this.reportError(error));
@@ -83,10 +88,14 @@ export class CwChatPanel extends LitElement {
   };
 
   protected override updated(changed: PropertyValues<this>): void {
+    // The lead offer appears below the last answer: bring it into view once.
+    const offered = this.leadOffered;
+    if (offered && !this.offerInView) void this.updateComplete.then(() => this.messageList?.scrollToLatest());
+    this.offerInView = offered;
     if (changed.has('active') && this.active) {
       void this.focusFirst();
       // A hidden log has no height to scroll: reopened, the conversation shows its end.
-      void this.updateComplete.then(() => (this.renderRoot.querySelector('cw-message-list') as CwMessageList | null)?.scrollToLatest());
+      void this.updateComplete.then(() => this.messageList?.scrollToLatest());
     }
     // A full-screen chat on a phone is modal: the host page behind it does not scroll.
     const modal = this.fullScreen && this.active;
