@@ -1,8 +1,8 @@
 import { conversationalReply } from '../../../features/chat/conversational-turn.js';
 import type { AnswerPrompt, Citation } from '../answer-model.js';
-import { meaningRelevanceOf, rankSentences, relevanceOf, type MeaningOf, type ScoredSentence } from './rank-sentences.js';
+import { meaningRelevanceOf, rankSentences, relevanceOf, type Alternatives, type MeaningOf, type ScoredSentence } from './rank-sentences.js';
 import { regionsOf } from './places.js';
-import { questionTerms } from './text-terms.js';
+import { contentStems, questionTerms, stem, tokenize } from './text-terms.js';
 
 /**
  * Below this relevance the context is taken to hold nothing about the question. With the restrict
@@ -39,14 +39,22 @@ export interface LocalAnswer {
 /** The question's subject words; a short follow-up ("and its price?") borrows the previous question's at half weight. */
 export function termsOf(prompt: AnswerPrompt): Map<string, number> {
   const terms = questionTerms(prompt.question);
-  // A place's regions count nearly as much as the place ("Germany" → "EU").
-  for (const [term, w] of questionTerms(regionsOf(prompt.question))) if (!terms.has(term)) terms.set(term, 0.8 * w);
   const weight = [...terms.values()].reduce((sum, w) => sum + w, 0);
   const previous = prompt.messages.slice(0, -1).reverse().find((message) => message.role === 'user');
   if (weight < 2 && previous) {
     for (const [term, w] of questionTerms(previous.content)) if (!terms.has(term)) terms.set(term, w / 2);
   }
   return terms;
+}
+
+/** A place of the question is matched by its regions too ("Germany" by "the EU"). */
+export function placeAlternatives(question: string): Alternatives {
+  const alternatives: Alternatives = new Map();
+  for (const token of tokenize(question)) {
+    const regions = regionsOf(token);
+    if (regions) alternatives.set(stem(token), [...new Set(contentStems(regions))]);
+  }
+  return alternatives;
 }
 
 const PRONOUN_START = /^(he|she|it|they|this|these|those|his|her|its|their|there|that)\b/i;
@@ -98,7 +106,7 @@ function notFound(prompt: AnswerPrompt, ranked: readonly ScoredSentence[]): stri
 export function composeLocalAnswer(prompt: AnswerPrompt, meaningOf?: MeaningOf): LocalAnswer {
   if (prompt.turn) return { text: conversationalReply(prompt.turn, prompt.question, prompt.toneType), citations: [] };
   const terms = termsOf(prompt);
-  const ranked = terms.size === 0 && !meaningOf ? [] : rankSentences(prompt.question, terms, prompt.passages, meaningOf);
+  const ranked = terms.size === 0 && !meaningOf ? [] : rankSentences(prompt.question, terms, prompt.passages, meaningOf, placeAlternatives(prompt.question));
   const [relevance, restrictAt, answerAt] = meaningOf
     ? [meaningRelevanceOf(ranked), RESTRICT_MEANING_THRESHOLD, ANSWER_MEANING_THRESHOLD]
     : [relevanceOf(ranked), RESTRICT_RELEVANCE_THRESHOLD, ANSWER_RELEVANCE_THRESHOLD];

@@ -8,6 +8,9 @@ const MISSING_KEY_PENALTY = 1;
 const PARTIAL_MATCH = 0.5;
 /** Weight of the retrieval rank (best passage: +0.3, second: +0.15, ...); tuned on SQuAD (server/bench/chat-quality.bench.ts). */
 const RANK_PRIOR = 0.3;
+/** Stems that stand for a question stem as well as itself ("germany" → "eu", "europ"). */
+export type Alternatives = Map<string, string[]>;
+
 /** The question's meaning against a sentence's (cosine), from a sentence encoder; undefined when unknown. */
 export type MeaningOf = (sentence: string) => number | undefined;
 
@@ -97,7 +100,7 @@ function idfOf(sentences: { stems: Set<string> }[]): (term: string) => number {
 }
 
 /** 1 for the same stem; partial credit for a shared 5-letter prefix, else 0. */
-function matchOf(term: string, stems: Set<string>): number {
+function matchStem(term: string, stems: Set<string>): number {
   if (stems.has(term)) return 1;
   if (term.length < 5 || /\d/.test(term)) return 0;
   const prefix = term.slice(0, 5);
@@ -126,7 +129,11 @@ function phraseBonus(questionOrder: string[], sentenceOrder: string[]): number {
  * best first. `terms` comes from {@link questionTerms}; `question` supplies word order and the
  * expected answer type ("when" wants a date, "how many" a number, "who" a name).
  */
-export function rankSentences(question: string, terms: Map<string, number>, passages: readonly ContextPassage[], meaningOf?: MeaningOf): ScoredSentence[] {
+export function rankSentences(
+  question: string, terms: Map<string, number>, passages: readonly ContextPassage[], meaningOf?: MeaningOf, alternatives: Alternatives = new Map(),
+): ScoredSentence[] {
+  // A term is matched by itself or by one of its alternatives ("germany" by "eu"), whichever matches best.
+  const matchOf = (term: string, stems: Set<string>) => Math.max(matchStem(term, stems), ...(alternatives.get(term) ?? []).map((alt) => matchStem(alt, stems)));
   const seen = new Set<string>();
   const candidates: (Omit<ScoredSentence, 'coverage' | 'passageCoverage' | 'missingKeys' | 'absent' | 'score' | 'meaning'> & { sectionStems: Set<string> })[] = [];
   const passageStems = passages.map((passage, index) => {
@@ -151,7 +158,7 @@ export function rankSentences(question: string, terms: Map<string, number>, pass
   const termTotal = [...terms.values()].reduce((sum, w) => sum + w, 0) || 1;
   const absent = [...terms].reduce((sum, [term, w]) => sum + (matchOf(term, allStems) === 0 ? w : 0), 0) / termTotal;
   const missingKeysOf = (passage: number) => keys.length === 0 ? 0
-    : keys.filter((key) => !passageStems[passage]?.has(key)).length / keys.length;
+    : keys.filter((key) => ![key, ...(alternatives.get(key) ?? [])].some((k) => passageStems[passage]?.has(k))).length / keys.length;
   return candidates.map(({ sectionStems, ...candidate }) => {
     // The section's headings count for half: "## Delivery" tells where a sentence is, not what it says.
     const own = coverageOf(candidate.stems);
