@@ -73,7 +73,7 @@ test('lists leads with their conversation, exports them as CSV, and shows insigh
   await owner.chooseChatbot('Leads shop');
   const row = page.getByRole('row').filter({ hasText: 'gifts@example.com' });
   await expect(row).toContainText('Gift, "Card" Buyer');
-  await expect(row.getByRole('link', { name: /^Read the conversation of / })).toHaveAttribute('href', new RegExp(`conversation=${conversationId}`));
+  await expect(row.getByRole('link', { name: /^Read it: the conversation of / })).toHaveAttribute('href', new RegExp(`conversation=${conversationId}`));
   await owner.expectNoAxeViolations();
   await owner.screenshot('console-leads');
 

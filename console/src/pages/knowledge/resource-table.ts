@@ -43,7 +43,7 @@ export class ResourceTable extends PageElement {
       <td><div class="row">
         ${resource.type === 'TEXT' ? html`<button type="button" class="secondary" aria-label="Edit ${name}" @click=${() => this.act('edit', resource)}>Edit</button>` : nothing}
         ${resource.type === 'WEB' || resource.type === 'HOSTED_VIDEO'
-          ? html`<button type="button" class="secondary" aria-label="Sync ${name} now" @click=${() => this.act('sync', resource)}>Sync now</button>` : nothing}
+          ? html`<button type="button" class="secondary" aria-label="Sync now: ${name}" @click=${() => this.act('sync', resource)}>Sync now</button>` : nothing}
         <button type="button" class="secondary" aria-label="Delete ${name}" @click=${() => this.act('delete', resource)}>Delete</button>
       </div></td></tr>`;
   }

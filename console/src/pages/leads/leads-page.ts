@@ -40,7 +40,7 @@ export class LeadsPage extends PageElement {
         <td>${lead.email ? html`<a href="mailto:${lead.email}">${lead.email}</a>` : ''}</td><td>${lead.phone ?? ''}</td>
         <td>${lead.pageUrl ? html`<a href=${lead.pageUrl} target="_blank" rel="noopener noreferrer">${new URL(lead.pageUrl).pathname}</a>` : ''}</td>
         <td>${lead.conversationId ? html`<a href="/console/conversations?chatbot=${this.chatbotId}&conversation=${lead.conversationId}"
-          aria-label="Read the conversation of ${lead.name ?? lead.email ?? lead.phone ?? 'this lead'}">Read it</a>` : html`<span class="muted">none</span>`}</td>
+          aria-label="Read it: the conversation of ${lead.name ?? lead.email ?? lead.phone ?? 'this lead'}">Read it</a>` : html`<span class="muted">none</span>`}</td>
       </tr>`)}</tbody></table></div>`;
   }
 
