@@ -17,7 +17,8 @@ export function barChart(label: string, bars: { label: string; value: number }[]
   const slot = WIDTH / Math.max(1, bars.length);
   const every = options.labelEvery ?? Math.ceil(bars.length / 8);
   const summary = `${label}: ${bars.map((bar) => `${bar.label} ${bar.value}`).join(', ') || 'no data'}`;
-  return html`<svg class="chart" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label=${summary}>
+  // Side margins so the first and last labels, centred under their bars, are not cut off.
+  return html`<svg class="chart" viewBox="-16 0 ${WIDTH + 32} ${height}" role="img" aria-label=${summary}>
     ${bars.map((bar, index) => {
       const h = ((height - top - bottom) * bar.value) / max;
       const x = index * slot + slot * 0.15;

@@ -9,6 +9,7 @@ import { rangeQuery, toDay } from '../../components/date-range.js';
 import { barChart, horizontalBars, shareBar } from './charts.js';
 
 const DAY_MS = 86_400_000;
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** Every UTC day of the range (up to 92, so bars stay readable), with zeros where nothing happened. */
 function everyDay(stats: ChatbotStats): ChatbotStats['days'] {
@@ -49,8 +50,8 @@ export class InsightsPage extends PageElement {
     const sentiment = Object.entries(stats.sentiment).map(([label, value]) => ({ label, value })).sort((a, b) => b.value - a.value);
     const hours = stats.busiestHours.map((value, hour) => ({ label: String(hour), value }));
     return html`
-      <p>${stats.conversations} conversations, ${stats.messages} messages, ${stats.questions.asked} visitor messages of which
-        ${stats.questions.unanswered} unanswered, from ${new Date(stats.startInterval).toLocaleDateString()} to ${new Date(stats.endInterval).toLocaleDateString()}.</p>
+      <p>${plural(stats.conversations, 'conversation')}, ${plural(stats.messages, 'message')}; ${plural(stats.questions.asked, 'visitor message')}, of which
+        ${stats.questions.unanswered} unanswered; from ${new Date(stats.startInterval).toLocaleDateString()} to ${new Date(stats.endInterval).toLocaleDateString()}.</p>
       <div class="grid-2">
         <section class="card"><h2>Conversations per day</h2>${barChart('Conversations per day', days)}</section>
         <section class="card"><h2>Messages per day</h2>${barChart('Messages per day', messages, { color: '#047857' })}</section>
