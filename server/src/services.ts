@@ -97,7 +97,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     contextChunks: config.chatContextChunks, resourceChatModel: config.resourceChatModel, admission,
   });
   const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads, feedback });
-  const insights = new InsightsService(new InsightsRepository(db), chatbots);
+  const insights = new InsightsService(new InsightsRepository(db), chatbots, feedback);
   const sessions = new SessionsService(db, organisations, config.consoleSessionTtlMs);
   return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, resourceSync, conversations, leads, feedback, insights, usage, models, chat, admission, embed, sessions };
 }

@@ -38,5 +38,7 @@ export const ChatbotStatsSchema = z.object({
   busiestHours: z.array(z.int()).length(24),
   /** The latest unanswered questions (at most 50), newest first. */
   knowledgeGaps: z.array(KnowledgeGapSchema),
+  /** Visitors' 👍 and 👎 on the chatbot's answers given in the range (POST /v1/embed/{chatbotId}/feedback). */
+  feedback: z.object({ up: z.int(), down: z.int() }),
 });
 export type ChatbotStats = z.infer<typeof ChatbotStatsSchema>;

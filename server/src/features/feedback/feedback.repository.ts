@@ -43,6 +43,14 @@ export class FeedbackRepository {
     }).onConflict(['conversation_id', 'message_index']).merge(['rating', 'comment', 'created_at']);
   }
 
+  /** How many 👍 and 👎 the chatbot's answers got in `[start, end]`. */
+  async countByChatbot(chatbotId: string, start: number, end: number): Promise<{ up: number; down: number }> {
+    const rows: Row[] = await this.db('message_feedback').where('chatbot_id', chatbotId).whereBetween('created_at', [start, end])
+      .groupBy('rating').select('rating').count({ count: '*' });
+    const count = (rating: FeedbackRating) => Number(rows.find((row) => row.rating === rating)?.count ?? 0);
+    return { up: count('up'), down: count('down') };
+  }
+
   /** The chatbot's verdicts in `[start, end]`, newest first, each with its conversation's messages. */
   async listByChatbot(chatbotId: string, start: number, end: number): Promise<(FeedbackRecord & { messages: RatedConversation['messages'] })[]> {
     const rows: Row[] = await this.db('message_feedback as f')

@@ -43,6 +43,11 @@ export class FeedbackService {
     return toFeedbackResponse(record, conversation.messages);
   }
 
+  /** How many 👍 and 👎 a chatbot's answers got in the inclusive range (for its statistics). */
+  counts(chatbotId: string, start: number, end: number): Promise<{ up: number; down: number }> {
+    return this.repository.countByChatbot(chatbotId, start, end);
+  }
+
   /**
    * `GET /v1/feedback/{id}`: the chatbot's verdicts in the inclusive range, newest first, and their counts.
    * @throws 400 for a bad range; 404 when the chatbot is not the organisation's.
@@ -50,10 +55,11 @@ export class FeedbackService {
   async list(auth: AuthContext, chatbotId: string, query: TimeRangeQuery): Promise<FeedbackListing> {
     const range = resolveListingRange(query);
     const chatbot = await this.chatbots.getRecord(auth, chatbotId);
-    const records = await this.repository.listByChatbot(chatbot.id, range.start, range.end);
+    const [records, totals] = await Promise.all([
+      this.repository.listByChatbot(chatbot.id, range.start, range.end), this.counts(chatbot.id, range.start, range.end),
+    ]);
     return {
-      chatbotName: chatbot.name, startInterval: range.startInterval, endInterval: range.endInterval,
-      totals: { up: records.filter((r) => r.rating === 'up').length, down: records.filter((r) => r.rating === 'down').length },
+      chatbotName: chatbot.name, startInterval: range.startInterval, endInterval: range.endInterval, totals,
       feedback: records.map((record) => toFeedbackResponse(record, record.messages)),
     };
   }

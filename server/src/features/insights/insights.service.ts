@@ -1,5 +1,6 @@
 import type { ChatbotStats, TimeRangeQuery } from '@parley/shared';
 import type { ChatbotsService } from '../chatbots/chatbots.service.js';
+import type { FeedbackService } from '../feedback/feedback.service.js';
 import { resolveListingRange } from '../conversations/listing-range.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
 import { summariseConversations } from './chatbot-stats.js';
@@ -7,7 +8,11 @@ import type { InsightsRepository } from './insights.repository.js';
 
 /** Per-chatbot statistics for the owner console's insights (extension). */
 export class InsightsService {
-  constructor(private readonly repository: InsightsRepository, private readonly chatbots: ChatbotsService) {}
+  constructor(
+    private readonly repository: InsightsRepository,
+    private readonly chatbots: ChatbotsService,
+    private readonly feedback: Pick<FeedbackService, 'counts'>,
+  ) {}
 
   /**
    * `GET /v1/chatbot/{id}/stats`: the chatbot's conversations created in the inclusive range, summed up.
@@ -16,7 +21,11 @@ export class InsightsService {
   async chatbotStats(auth: AuthContext, chatbotId: string, query: TimeRangeQuery): Promise<ChatbotStats> {
     const range = resolveListingRange(query);
     const chatbot = await this.chatbots.getRecord(auth, chatbotId);
-    const facts = await this.repository.conversationFacts(chatbot.id, range.start, range.end);
-    return { chatbotName: chatbot.name, startInterval: range.startInterval, endInterval: range.endInterval, ...summariseConversations(facts) };
+    const [facts, feedback] = await Promise.all([
+      this.repository.conversationFacts(chatbot.id, range.start, range.end), this.feedback.counts(chatbot.id, range.start, range.end),
+    ]);
+    return {
+      chatbotName: chatbot.name, startInterval: range.startInterval, endInterval: range.endInterval, ...summariseConversations(facts), feedback,
+    };
   }
 }
