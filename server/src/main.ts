@@ -9,7 +9,10 @@ const service = await startService(config, logger);
 
 // PORT=0 picks a free port: then only the listening address is known.
 const publicUrl = config.port === 0 ? service.url : config.publicUrl;
-const lines = [`Parley is running at ${publicUrl}`, `  Owner console: ${publicUrl}/ (sign in with an API key)`, `  API reference: ${publicUrl}/docs`];
+const lines = [
+  `Parley is running at ${publicUrl}`, `  Owner console: ${publicUrl}/ (sign in with an API key)`, `  API reference: ${publicUrl}/docs`,
+  '  Models:', ...service.services.models.routingSummary().map((line) => `    ${line}`),
+];
 if (service.bootstrapped && config.bootstrapApiKey) {
   // The operator chose this key and already has it: it is not repeated into logs and terminals.
   lines.push('', '  The first organisation was created with the API key given in BOOTSTRAP_API_KEY.');

@@ -31,6 +31,15 @@ export class ModelRegistry {
     this.logRouting();
   }
 
+  /** One line per model family: its provider, or the local engine standing in for it (the start banner shows these). */
+  routingSummary(): string[] {
+    const names = { openai: 'OpenAI-compatible (OPENAI_API_KEY)', anthropic: 'Anthropic (ANTHROPIC_API_KEY)', google: 'Google (GOOGLE_GENERATIVE_AI_API_KEY)' } as const;
+    return (['openai', 'anthropic', 'google'] as const).map((family) => {
+      const models = Object.entries(MODEL_TABLE).filter(([, entry]) => entry.family === family).map(([name]) => name).join(', ');
+      return this.providers[family].apiKey ? `${models}: ${names[family]}` : `${models}: built-in local engine (no ${names[family].split('(')[1]!.replace(')', '')})`;
+    });
+  }
+
   /** Says once, at start, which model families run on their provider and which fall back to the local engine. */
   private logRouting(): void {
     for (const family of ['openai', 'anthropic', 'google'] as const) {
