@@ -94,11 +94,11 @@ describe('cw-chat-panel answers: sources, feedback, starter questions, lead offe
     api.answers.push({ deltas: ['Sorry, I do not know that.'], meta: { sources: [], refused: true } });
     const panel = await mount(api);
     await send(panel, 'Can you repair my stove?');
-    await until(() => panel.shadowRoot!.querySelector('.offer cw-lead-form') !== null);
+    await until(() => maybeDeep(panel, 'cw-lead-offer', 'cw-lead-form') !== undefined);
     await until(() => api.saves.length === 1);
     await animationsDone();
     await expect(panel).to.be.accessible();
-    const form = panel.shadowRoot!.querySelector('.offer cw-lead-form')!;
+    const form = deep(panel, 'cw-lead-offer', 'cw-lead-form');
     deep<HTMLInputElement>(form, 'input[name="email"]').value = 'ada@example.com';
     deep<HTMLButtonElement>(form, 'button[type="submit"]').click();
     await until(() => api.leads.length === 1);
@@ -106,7 +106,7 @@ describe('cw-chat-panel answers: sources, feedback, starter questions, lead offe
     await until(() => maybeDeep(form, '.done') !== undefined);
     await send(panel, 'Thanks');
     await until(() => api.saves.length === 2);
-    expect(panel.shadowRoot!.querySelector('.offer')).to.equal(null);
+    expect(panel.shadowRoot!.querySelector('cw-lead-offer')).to.equal(null);
   });
 
   it('offers the lead form after the owner\'s number of answers, and not again once declined', async () => {
@@ -114,13 +114,13 @@ describe('cw-chat-panel answers: sources, feedback, starter questions, lead offe
     const panel = await mount(api);
     await send(panel, 'One');
     await until(() => api.saves.length === 1);
-    expect(panel.shadowRoot!.querySelector('.offer')).to.equal(null);
+    expect(panel.shadowRoot!.querySelector('cw-lead-offer')).to.equal(null);
     await send(panel, 'Two');
-    await until(() => panel.shadowRoot!.querySelector('.offer') !== null);
-    deep<HTMLButtonElement>(panel, '.offer-close').click();
+    await until(() => maybeDeep(panel, 'cw-lead-offer', '.close') !== undefined);
+    deep<HTMLButtonElement>(panel, 'cw-lead-offer', '.close').click();
     await send(panel, 'Three');
     await until(() => api.saves.length === 3);
-    expect(panel.shadowRoot!.querySelector('.offer')).to.equal(null);
+    expect(panel.shadowRoot!.querySelector('cw-lead-offer')).to.equal(null);
   });
 
   it('asks before "new conversation" wipes the chat', async () => {

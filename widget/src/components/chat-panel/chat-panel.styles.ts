@@ -177,26 +177,6 @@ export const styles = [baseStyles, css`
   .starters button:hover {
     background: color-mix(in srgb, var(--cw-accent) 10%, var(--cw-conversation-bg));
   }
-  .offer {
-    position: relative;
-    padding: 12px 14px;
-    border: 1px solid rgb(15 23 42 / 0.14);
-    border-radius: 14px;
-    background: #ffffff;
-    color: #111827;
-  }
-  .offer p {
-    margin: 0 0 8px;
-    padding-inline-end: 30px;
-    font-weight: 600;
-  }
-  .offer-close {
-    position: absolute;
-    inset-block-start: 4px;
-    inset-inline-end: 4px;
-    width: 30px;
-    height: 30px;
-  }
   /* Phones and short windows (a laptop at 200% zoom): the chat takes the whole screen. */
   @media (max-width: 480px), (max-height: 560px) {
     :host(:not([mode='page'])) {

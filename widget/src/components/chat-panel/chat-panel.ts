@@ -13,6 +13,7 @@ import { icons } from '../../styles/icons.js';
 import '../composer/composer.js';
 import type { ComposerSendEvent } from '../composer/composer.js';
 import '../lead-form/lead-form.js';
+import '../lead-offer/lead-offer.js';
 import '../message-list/message-list.js';
 import type { CwMessageList } from '../message-list/message-list.js';
 import type { RateEvent } from '../message-list/answer-feedback.js';
@@ -176,13 +177,9 @@ export class CwChatPanel extends LitElement {
 
   private renderLeadOffer() {
     if (!this.leadOffered && !this.offerSent) return nothing;
-    return html`
-      <div class="offer" role="group" aria-labelledby="offer-text">
-        <p id="offer-text">${strings.leadOffer}</p>
-        ${this.offerSent ? nothing : html`<button class="offer-close icon-button" aria-label=${strings.cancel} @click=${() => this.chat.closeLeadOffer()}>${icons.close}</button>`}
-        <cw-lead-form inline .api=${this.api} .context=${this.leadContext}
-          @cw-lead-submitted=${() => { this.offerSent = true; this.chat.closeLeadOffer(); }}></cw-lead-form>
-      </div>`;
+    return html`<cw-lead-offer .api=${this.api} .context=${this.leadContext} ?sent=${this.offerSent}
+      @cw-lead-offer-close=${() => this.chat.closeLeadOffer()}
+      @cw-lead-submitted=${() => { this.offerSent = true; this.chat.closeLeadOffer(); }}></cw-lead-offer>`;
   }
 
   private renderStarters() {
