@@ -11,6 +11,8 @@ import { benchDatabase } from './bench-database.js';
 import { fmt, listen, type Benchmark, type BenchContext } from './bench-kit.js';
 import { containsAllFacts, judge, loadVisitorSet, VISITOR_DIR, type KnowledgeBase, type Verdict, type VisitorQuestion } from './visitor-eval.js';
 
+// JSON answers of the API, read field by field by the benchmark.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Api = (method: string, url: string, body?: unknown) => Promise<any>;
 
 interface Bots { restricted: string; open: string }

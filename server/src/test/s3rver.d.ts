@@ -7,6 +7,8 @@ declare module 's3rver' {
     directory: string;
     configureBuckets?: { name: string }[];
   }
+  // The package's own (CommonJS) default export, described as it is: not a module of ours.
+  // eslint-disable-next-line no-restricted-syntax
   export default class S3rver {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
