@@ -64,7 +64,12 @@ test('previews unsaved colours in the real widget, warns about contrast, then sa
   await expect(page.getByText(/Contrast below WCAG AA/)).toBeVisible();
   for (const [index, color] of ['#1e3a8a', '#1d4ed8', '#1e40af', '#312e81'].entries()) await page.getByLabel(`Gradient stop ${index + 1}`).fill(color);
   await expect(page.getByText(/Contrast below WCAG AA/)).toHaveCount(0);
-  await page.getByRole('textbox', { name: 'Header title' }).fill('Ask us anything');
+  // Typed key by key: the preview re-renders on each change without taking the focus away.
+  const title = page.getByRole('textbox', { name: 'Header title' });
+  await title.click();
+  await title.pressSequentially('Ask us anything', { delay: 30 });
+  await expect(title).toBeFocused();
+  await expect(title).toHaveValue('Ask us anything');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
   const saved = await (await api.get(`/v1/chatbot/${chatbot.id}`)).json();

@@ -62,7 +62,27 @@ export class WidgetPreview extends PageElement {
     if (this.mode === 'page') widget.setAttribute('mode', 'page');
     widget.setAttribute('chatbot-id', config.id);
     widget.style.height = '100%';
+    const owner = document.activeElement;
     frame.replaceChildren(widget);
+    this.keepFocus(owner, widget);
+  }
+
+  /**
+   * The widget moves focus into its chat window when it opens, and the preview opens a new one on
+   * every change: while the owner types in the form, that focus is given back (a Tab into the
+   * preview ends the guard, so keyboard users can still reach it).
+   */
+  private keepFocus(owner: Element | null, widget: HTMLElement): void {
+    if (!(owner instanceof HTMLElement) || owner === document.body || this.contains(owner)) return;
+    const restore = () => { if (owner.isConnected) owner.focus({ preventScroll: true }); };
+    const stop = () => {
+      widget.removeEventListener('focusin', restore);
+      document.removeEventListener('keydown', onKey, true);
+    };
+    const onKey = (event: KeyboardEvent) => { if (event.key === 'Tab') stop(); };
+    widget.addEventListener('focusin', restore);
+    document.addEventListener('keydown', onKey, true);
+    setTimeout(stop, 2000);
   }
 
   override render() {
