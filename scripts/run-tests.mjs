@@ -48,7 +48,9 @@ for (const script of ['typecheck', 'lint']) {
   else totals.failed++;
 }
 
-// 3. Node-side tests.
+// 3. Node-side tests. The server serves the built widget and console (the chat link page, `/`), so
+// a fresh clone builds them first.
+if (run('node', ['scripts/build.mjs', '--if-stale']) !== 0) crashed.push('build');
 const vitestJson = path.join(results, 'vitest.json');
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 const vitest = readJson(vitestJson);
