@@ -5,10 +5,10 @@ import { regionsOf } from './places.js';
 import { contentStems, questionTerms, stem, tokenize } from './text-terms.js';
 
 /**
- * Below this relevance the context is taken to hold nothing about the question. With the restrict
- * text set, the answer is then exactly that text (decisions.md § Chat and streaming). Chosen on the
- * visitor-questions development set (server/bench/visitor-questions.bench.ts): paraphrased
- * on-topic questions against off-topic ones that share the domain's words.
+ * Below this word relevance ({@link relevanceOf}) the context is taken to hold nothing about the
+ * question when the sentence encoder is off. With the restrict text set, the answer is then exactly
+ * that text (decisions.md § Chat and streaming). Chosen with server/bench/chat-quality.bench.ts on
+ * SQuAD 2.0 (unanswerable against answerable questions).
  */
 export const RESTRICT_RELEVANCE_THRESHOLD = 0.35;
 /** Without the restrict text, weaker matches are still offered; below this the engine says it found nothing. */
@@ -119,19 +119,4 @@ export function composeLocalAnswer(prompt: AnswerPrompt, meaningOf?: MeaningOf):
     text: chosen.map((s) => s.text).join(' '),
     citations: [...citations].map(([passage, sentences]) => ({ passage, snippet: sentences.join(' ') })),
   };
-}
-
-/** The local engine's answer text. */
-export function composeAnswer(prompt: AnswerPrompt): string {
-  return composeLocalAnswer(prompt).text;
-}
-
-/**
- * Whether the passages hold anything relevant to the prompt's question, by the same measure the
- * local engine answers with (the conversation analyser's unanswered-question check uses it).
- */
-export function isRelevant(prompt: Pick<AnswerPrompt, 'question' | 'messages' | 'passages'>): boolean {
-  const terms = termsOf({ ...prompt, system: '' });
-  if (terms.size === 0) return false;
-  return relevanceOf(rankSentences(prompt.question, terms, prompt.passages)) >= RESTRICT_RELEVANCE_THRESHOLD;
 }
