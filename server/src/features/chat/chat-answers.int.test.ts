@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { makePdf } from '../resources/ingestion/fixtures/make-pdf.js';
 import { createResource, waitForProcessing } from '../resources/resources.test-support.js';
-import { joinDeltas, postEventStream } from './chat-test-fixtures.js';
+import { joinDeltas, postEventStream, SHOP_FAQ, SHOP_RESTRICT, SHOP_SITE } from './chat-test-fixtures.js';
 
 /**
  * Answers of the local engine (no provider is configured) through every chat entry point, on
@@ -16,16 +16,9 @@ let guideId: string;
 let restricted: string;
 let open: string;
 
-const RESTRICT = 'Sorry, I can only answer questions about Willow & Wick.';
-const SITE = 'https://shop.example';
-const FAQ = `# FAQ
-
-## Delivery
-We post parcels to every country of the European Union. Orders reach Germany and France within 3 working days.
-
-## Returns
-Unworn items can be sent back within 30 days of delivery. Refunds are paid to the original card within 5 days of the parcel arriving.
-`;
+const RESTRICT = SHOP_RESTRICT;
+const SITE = SHOP_SITE;
+const FAQ = SHOP_FAQ;
 const GUIDE = [
   'Candle care guide. Trim the wick to 5 mm before every burn, so the flame stays small and clean.',
   'Safety. Never leave a burning candle unattended, and keep candles away from curtains, draughts and pets.',

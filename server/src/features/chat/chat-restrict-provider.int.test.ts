@@ -4,7 +4,7 @@ import { FakeModelProvider } from '../../test/fakes/fake-model-provider.js';
 import { requestParts } from '../../test/fakes/provider-request.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { createResource, waitForProcessing } from '../resources/resources.test-support.js';
-import { joinDeltas, postEventStream } from './chat-test-fixtures.js';
+import { joinDeltas, postEventStream, SHOP_FAQ, SHOP_RESTRICT, SHOP_SITE } from './chat-test-fixtures.js';
 
 /**
  * The restrict rule with a provider model (a loopback OpenAI-compatible fake): the model decides
@@ -16,17 +16,10 @@ let fake: FakeModelProvider;
 let faqId: string;
 let chatbotId: string;
 
-const RESTRICT = 'Sorry, I can only answer questions about Willow & Wick.';
+const RESTRICT = SHOP_RESTRICT;
 const RULE = `When the context does not contain the answer, reply exactly: ${JSON.stringify(RESTRICT)}`;
-const SITE = 'https://shop.example';
-const FAQ = `# FAQ
-
-## Delivery
-We post parcels to every country of the European Union. Orders reach Germany and France within 3 working days.
-
-## Returns
-Unworn items can be sent back within 30 days of delivery. Refunds are paid to the original card within 5 days of the parcel arriving.
-`;
+const SITE = SHOP_SITE;
+const FAQ = SHOP_FAQ;
 const ask = (text: string) => [{ text, fromUser: true }];
 
 beforeAll(async () => {

@@ -90,3 +90,15 @@ export async function postEventStream(
 export function joinDeltas(events: readonly StreamingEvent[]): string {
   return events.map((event) => (event.type === 'partialResponse' ? event.data.text : '')).join('');
 }
+
+/** A shop's restrict text and a Markdown FAQ with `##` sections, shared by the answer tests. */
+export const SHOP_RESTRICT = 'Sorry, I can only answer questions about Willow & Wick.';
+export const SHOP_SITE = 'https://shop.example';
+export const SHOP_FAQ = `# FAQ
+
+## Delivery
+We post parcels to every country of the European Union. Orders reach Germany and France within 3 working days.
+
+## Returns
+Unworn items can be sent back within 30 days of delivery. Refunds are paid to the original card within 5 days of the parcel arriving.
+`;
