@@ -31,4 +31,16 @@ describe('extractPageText', () => {
     expect(isValidSelector('main .content > p')).toBe(true);
     expect(isValidSelector('a[')).toBe(false);
   });
+
+  it('returns the page\'s links (navigation included) resolved against <base href>, without fragments, when asked', () => {
+    const page = `<html><head><base href="https://x.example/docs/"></head><body><nav><a href="/">Home</a></nav>
+      <main><a href="intro#top">Intro</a> <a href="mailto:a@b.c">Mail</a> <a href="https://other.example/p">Other</a> <a href="intro">Again</a></main></body></html>`;
+    expect(extractPageText(page, {}, 'https://x.example/docs/index.html').links).toEqual(['https://x.example/', 'https://x.example/docs/intro', 'https://other.example/p']);
+    expect(extractPageText(page, {}).links).toBeUndefined();
+  });
+
+  it('returns no links when the page says nofollow', () => {
+    const page = '<html><head><META NAME="ROBOTS" CONTENT="noindex, NOFOLLOW"></head><body><a href="/a">A</a></body></html>';
+    expect(extractPageText(page, {}, 'https://x.example/').links).toEqual([]);
+  });
 });

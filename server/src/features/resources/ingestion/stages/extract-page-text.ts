@@ -19,11 +19,13 @@ export interface ExtractOptions {
 /**
  * The readable text of an HTML page, one unit per block (paragraph, heading, list item), with
  * navigation and boilerplate stripped. Without target selectors it keeps `main`/`article` when
- * the page has one, else the body.
+ * the page has one, else the body. Given the page's URL (`linksFrom`), it also returns the page's
+ * links, read before navigation is stripped (discovery follows them).
  */
-export function extractPageText(html: string, options: ExtractOptions = {}): { title?: string; units: TextUnit[] } {
+export function extractPageText(html: string, options: ExtractOptions = {}, linksFrom?: string): { title?: string; units: TextUnit[]; links?: string[] } {
   const $ = load(html);
   const title = $('title').first().text().replace(/\s+/g, ' ').trim() || undefined;
+  const links = linksFrom === undefined ? undefined : pageLinks($, linksFrom);
   for (const selector of options.removeSelectors ?? []) $(selector).remove();
   const targets = options.targetSelectors?.length ? options.targetSelectors : undefined;
   if (!targets) $(BOILERPLATE).remove();
@@ -40,7 +42,34 @@ export function extractPageText(html: string, options: ExtractOptions = {}): { t
   }
   const text = roots.toArray().map((element) => $(element).text()).join('\n');
   const units = text.split(/\n+/).map((line) => line.replace(/\s+/g, ' ').trim()).filter(Boolean).map((line) => ({ text: line }));
-  return { title, units };
+  return { title, units, ...(links ? { links } : {}) };
+}
+
+/**
+ * The absolute http(s) targets of a page's links (`<a>`, `<area>`), resolved against `<base href>`
+ * and without fragments, in page order; none when `<meta name="robots">` says `nofollow`.
+ */
+function pageLinks($: CheerioAPI, pageUrl: string): string[] {
+  const robots = $('meta[name="robots" i]').attr('content') ?? '';
+  if (/\b(nofollow|none)\b/i.test(robots)) return [];
+  let base: URL;
+  try {
+    base = new URL($('base[href]').attr('href') ?? pageUrl, pageUrl);
+  } catch {
+    base = new URL(pageUrl);
+  }
+  const links = new Set<string>();
+  $('a[href], area[href]').each((_, element) => {
+    try {
+      const url = new URL(($(element).attr('href') ?? '').trim(), base);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return;
+      url.hash = '';
+      links.add(url.href);
+    } catch {
+      /* not a URL: not a link to follow */
+    }
+  });
+  return [...links];
 }
 
 /**

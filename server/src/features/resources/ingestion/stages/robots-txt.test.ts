@@ -32,3 +32,25 @@ describe('parseRobotsTxt', () => {
     expect(parseRobotsTxt('User-agent: *\nDisallow:\n', 'Bot').isAllowed(new URL('https://x/anything'))).toBe(true);
   });
 });
+
+describe('parseRobotsTxt: Crawl-delay and sitemaps', () => {
+  const source = 'Sitemap: https://x/sitemap-a.xml\nUser-agent: *\nCrawl-delay: 2.5\nDisallow: /tmp\n\nUser-agent: TeaBot\nCrawl-delay: 7\n\nSitemap: https://x/b.xml\n';
+
+  it('reads the Crawl-delay of the chosen group in ms, and every Sitemap line', () => {
+    const rules = parseRobotsTxt(source, 'ParleyBot/0.1');
+    expect(rules.crawlDelayMs).toBe(2500);
+    expect(rules.sitemaps).toEqual(['https://x/sitemap-a.xml', 'https://x/b.xml']);
+    expect(rules.isAllowed(new URL('https://x/tmp/a'))).toBe(false);
+  });
+
+  it('keeps a group of only a Crawl-delay apart from the next one', () => {
+    const rules = parseRobotsTxt(source, 'TeaBot/1.0');
+    expect(rules.crawlDelayMs).toBe(7000);
+    expect(rules.isAllowed(new URL('https://x/tmp/a'))).toBe(true);
+  });
+
+  it('has no Crawl-delay when the group names none, or an unreadable one', () => {
+    expect(parseRobotsTxt('User-agent: *\nDisallow: /a\n', 'Bot').crawlDelayMs).toBeUndefined();
+    expect(parseRobotsTxt('User-agent: *\nCrawl-delay: soon\n', 'Bot').crawlDelayMs).toBeUndefined();
+  });
+});
