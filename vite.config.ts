@@ -15,12 +15,14 @@ const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
 /**
  * Node-side tests of the whole repository: shared and server unit tests once, and the server's
  * integration tests twice, on PGlite and on the PostgreSQL server (`TEST_POSTGRES_URL`).
- * Widget tests run in Chromium through @web/test-runner, e2e journeys through Playwright.
+ * Widget components are tested in Chromium through @web/test-runner, e2e journeys through Playwright.
  */
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'] } },
+      // The widget's build-time code (its components are tested in Chromium).
+      { test: { name: 'widget-build', include: ['widget/scripts/**/*.test.ts'] } },
       { test: { name: 'server', include: ['server/**/*.test.ts'], exclude: [...integration, '**/node_modules/**'], testTimeout: 30_000 } },
       serverProject('server-pglite', 'pglite'),
       serverProject('server-postgres', 'postgres'),

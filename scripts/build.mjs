@@ -87,7 +87,7 @@ const targets = {
     },
   },
   widget: {
-    sources: ['widget/src', 'widget/vite.config.ts', 'widget/package.json', 'shared/src'],
+    sources: ['widget/src', 'widget/scripts', 'widget/vite.config.ts', 'widget/package.json', 'shared/src'],
     output: 'widget/dist/widget.js',
     async build() {
       const status = spawnSync('npm', ['run', '-s', 'build', '-w', '@parley/widget'], { cwd: root, stdio: 'inherit' }).status;

@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { wireSchemasPlugin } from './scripts/wire-schemas-plugin.mjs';
 
 const locales = Object.fromEntries(readdirSync('src/i18n/locales')
   .filter((file) => file.endsWith('.ts'))
@@ -67,7 +68,7 @@ function precompress(): Plugin {
  * absolute URL, so the entries share no code and no chunk.
  */
 export default defineConfig({
-  plugins: [collapseTemplateWhitespace(), chunkManifest(), precompress()],
+  plugins: [wireSchemasPlugin(), collapseTemplateWhitespace(), chunkManifest(), precompress()],
   build: {
     target: 'es2022',
     outDir: 'dist',
