@@ -61,9 +61,9 @@ test('previews unsaved colours in the real widget, warns about contrast, then sa
 
   await page.getByRole('checkbox', { name: 'Header gradient' }).check();
   for (const [index, color] of ['#ffffff', '#000000', '#ffffff', '#000000'].entries()) await page.getByLabel(`Gradient stop ${index + 1}`).fill(color);
-  await expect(page.getByText(/Contrast below WCAG AA/)).toBeVisible();
+  await expect(page.getByText('Unsaved gradient: contrast below WCAG AA.')).toBeVisible();
   for (const [index, color] of ['#1e3a8a', '#1d4ed8', '#1e40af', '#312e81'].entries()) await page.getByLabel(`Gradient stop ${index + 1}`).fill(color);
-  await expect(page.getByText(/Contrast below WCAG AA/)).toHaveCount(0);
+  await expect(page.getByText(/contrast below WCAG AA/)).toHaveCount(0);
   // Typed key by key: the preview re-renders on each change without taking the focus away.
   const title = page.getByRole('textbox', { name: 'Header title' });
   await title.click();
@@ -79,4 +79,40 @@ test('previews unsaved colours in the real widget, warns about contrast, then sa
   await owner.screenshot('console-appearance');
   await page.setViewportSize(PHONE);
   await owner.screenshot('console-appearance-phone');
+});
+
+test('shows the API\'s colour warnings for the saved gradient, and what an edit would change before it is saved', async ({ page, createChatbot, api }) => {
+  const chatbot = await createChatbot({ name: 'Striped', gradientColors: ['#FFFFFF', '#000000', '#FFFFFF', '#000000'] });
+  const [warning] = chatbot.warnings as { message: string; adjustedTo: string[] }[];
+  expect(warning!.adjustedTo).toEqual(['#757575', '#000000', '#757575', '#000000']);
+  const owner = new ConsoleHarness(page);
+  await owner.signIn();
+  await page.goto(`/console/chatbots/${chatbot.id}/appearance`);
+  const warnings = page.getByRole('status').filter({ hasText: 'contrast below WCAG AA' });
+  await expect(warnings).toContainText('Saved gradient: contrast below WCAG AA.');
+  // The API's own words, and every stop as the widget paints it, white text on each.
+  await expect(warnings).toContainText(`${warning!.message.charAt(0).toUpperCase()}${warning!.message.slice(1)}.`);
+  const stops = warnings.getByRole('list', { name: 'Gradient stops as the widget paints them' }).getByRole('listitem');
+  await expect(stops).toHaveText(['Aa #FFFFFF → #757575', 'Aa #000000', 'Aa #FFFFFF → #757575', 'Aa #000000']);
+  await expect(stops.first().getByText('Aa')).toHaveCSS('background-color', 'rgb(117, 117, 117)');
+  await expect(stops.first().getByText('Aa')).toHaveCSS('color', 'rgb(255, 255, 255)');
+  await owner.expectNoAxeViolations();
+  await owner.screenshot('console-appearance-warning');
+
+  // An edit that would be adjusted differently is previewed as unsaved; one that reads is free of warnings once saved.
+  await page.getByLabel('Gradient stop 2').fill('#eeeeee');
+  await expect(warnings).toContainText('Unsaved gradient: contrast below WCAG AA.');
+  // Now three light stops to one dark: black text, and the dark stop lightened.
+  await expect(stops).toHaveText(['Aa #FFFFFF', 'Aa #EEEEEE', 'Aa #FFFFFF', 'Aa #000000 → #757575']);
+  await expect(stops.first().getByText('Aa')).toHaveCSS('color', 'rgb(0, 0, 0)');
+  for (const [index, color] of ['#1e3a8a', '#1d4ed8', '#1e40af', '#312e81'].entries()) await page.getByLabel(`Gradient stop ${index + 1}`).fill(color);
+  await expect(warnings).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  expect((await (await api.get(`/v1/chatbot/${chatbot.id}`)).json()).warnings).toBeUndefined();
+  await expect(warnings).toHaveCount(0);
+  await page.setViewportSize(PHONE);
+  await page.getByLabel('Gradient stop 1').fill('#ffffff');
+  await expect(warnings).toContainText('Unsaved gradient');
+  await owner.screenshot('console-appearance-warning-phone');
 });

@@ -24,7 +24,7 @@ export function colorWarningsOf(colors: { gradientColors?: readonly string[] | n
   if (!colors.gradientColors) return [];
   const pair = readablePair(colors.gradientColors);
   if (!pair.adjusted) return [];
-  const changed = colors.gradientColors.filter((color, i) => pair.backgrounds[i] !== color);
+  const changed = [...new Set(colors.gradientColors.filter((color, i) => pair.backgrounds[i] !== color))];
   return [{
     field: 'gradientColors',
     colors: [...colors.gradientColors],

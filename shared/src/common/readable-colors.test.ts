@@ -31,5 +31,8 @@ describe('colorWarningsOf', () => {
     const [warning] = colorWarningsOf({ gradientColors: ['#4F46E5', '#7C3AED', '#DB2777', '#F59E0B'] });
     expect(warning).toMatchObject({ field: 'gradientColors', textColor: '#ffffff' });
     expect(warning!.message).toContain('#F59E0B');
+    // A colour used on two stops is named once.
+    expect(colorWarningsOf({ gradientColors: ['#FFFFFF', '#000000', '#FFFFFF', '#000000'] })[0]!.message)
+      .toMatch(/shows #FFFFFF darker under #ffffff text$/);
   });
 });

@@ -77,6 +77,14 @@ export function textOn(background: string): { text: string; ratio: number } {
   return { text, ratio: contrastRatio(text, background) };
 }
 
+/** Whether the draft holds the chatbot's saved colours, which its API `warnings` describe. */
+export function hasSavedColors(chatbot: Chatbot, draft: AppearanceDraft): boolean {
+  const saved = appearanceOf(chatbot);
+  const same = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
+  return COLOR_FIELDS.every(([field]) => same(draft[field], saved[field])) && draft.useGradient === saved.useGradient
+    && (!draft.useGradient || draft.gradient.every((stop, index) => same(stop, saved.gradient[index]!)));
+}
+
 /** WCAG AA warnings of the unsaved colours (the gradient's one text colour must read on all four stops). */
 export function contrastWarnings(draft: AppearanceDraft): ColorWarning[] {
   return draft.useGradient && draft.gradient.every((color) => /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(color))

@@ -1,10 +1,11 @@
 import { html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { styleMap } from 'lit/directives/style-map.js';
 import { ChatbotUpdateSchema, chatbotContract, type Chatbot } from '@parley/shared';
 import { ApiError, call } from '../../api/api-client.js';
 import { PageElement } from '../../app/page-element.js';
 import {
-  COLOR_FIELDS, appearanceBody, appearanceOf, contrastWarnings, previewConfigOf, textOn, type AppearanceDraft,
+  COLOR_FIELDS, appearanceBody, appearanceOf, contrastWarnings, hasSavedColors, previewConfigOf, textOn, type AppearanceDraft,
 } from './appearance-draft.js';
 import './avatar-upload.js';
 import { issuesByField } from './form-issues.js';
@@ -69,8 +70,25 @@ export class AppearancePage extends PageElement {
           gradient[index] = (e.target as HTMLInputElement).value.toUpperCase();
           this.set('gradient', gradient);
         }}>`)}</div>` : nothing}
-      ${contrastWarnings(draft).map((warning) => html`<p class="warning" role="status">Contrast below WCAG AA: ${warning.message}.</p>`)}
+      ${this.renderWarnings(draft)}
     </fieldset>`;
+  }
+
+  /**
+   * The colours the widget paints differently for contrast: for the saved colours, the API's own
+   * `warnings`; for unsaved edits, the same shared rule run here, before anything is saved.
+   */
+  private renderWarnings(draft: AppearanceDraft) {
+    const saved = hasSavedColors(this.chatbot!, draft);
+    const warnings = saved ? this.chatbot!.warnings ?? [] : contrastWarnings(draft);
+    return html`<div role="status">${warnings.map((warning) => html`<div class="warning">
+      <p><strong>${saved ? 'Saved' : 'Unsaved'} gradient: contrast below WCAG AA.</strong>
+        ${warning.message.charAt(0).toUpperCase()}${warning.message.slice(1)}.</p>
+      <ul class="swatches" aria-label="Gradient stops as the widget paints them">${warning.colors.map((color, index) => {
+        const painted = warning.adjustedTo[index] ?? color;
+        return html`<li><span class="swatch" style=${styleMap({ background: painted, color: warning.textColor })}>Aa</span>
+          <code>${painted.toUpperCase() === color.toUpperCase() ? color : html`${color} → ${painted.toUpperCase()}`}</code></li>`;
+      })}</ul></div>`)}</div>`;
   }
 
   private text(field: TextField, label: string, issues: Map<string, string>, options: { multiline?: boolean; hint?: string } = {}) {
