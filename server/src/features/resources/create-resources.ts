@@ -27,7 +27,7 @@ export function createResourcesFeature(
     db, jobs, repository, logger, files: createFileStore(config), allowPrivateNetworks: config.crawlAllowPrivateNetworks,
     videoHostUrl: config.videoHostUrl, userAgent: DEFAULT_CRAWLER_USER_AGENT,
     transcriber: config.transcription && openAiTranscriber(config.transcription), embedder,
-    parserLimits: config.parserLimits, crawlMaxDurationMs: config.crawlMaxDurationMs, ...overrides,
+    parserLimits: config.parserLimits, ocrMaxPages: config.ocrMaxPages, crawlMaxDurationMs: config.crawlMaxDurationMs, ...overrides,
   };
   registerIngestion(worker, ingestion);
   const resources = new ResourcesService({

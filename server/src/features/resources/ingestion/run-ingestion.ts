@@ -12,6 +12,7 @@ import { chunkSections, sectionHash } from './stages/chunk-text.js';
 import { crawlWebsite } from './stages/crawl-website.js';
 import type { Embedder } from './stages/embed-chunks.js';
 import { fetchHostedVideo } from './stages/fetch-hosted-video.js';
+import { readPdf } from './stages/read-pdf.js';
 import { readVideo } from './stages/read-video.js';
 import type { Transcriber } from './stages/transcribe-audio.js';
 
@@ -32,6 +33,8 @@ export interface IngestionContext {
   embedder?: Embedder;
   /** Time and memory limits of the process that parses uploaded files and crawled pages. */
   parserLimits: ParserLimits;
+  /** Pages of one PDF read by OCR at most (0: none); absent: the default of OCR_MAX_PAGES. */
+  ocrMaxPages?: number;
   /** A crawl stops after this long (keeping the pages read so far). */
   crawlMaxDurationMs?: number;
 }
@@ -51,7 +54,10 @@ async function readSource(ctx: IngestionContext, resource: ResourceRecord, signa
   const parsed = <T>(work: (parser: Parser) => Promise<T>) => withParser(ctx.parserLimits, signal, work);
   switch (resource.type) {
     case 'TEXT': return { sections: [{ provenance: {}, units: [{ text: resource.textContent ?? '' }] }] };
-    case 'PDF': return stored((filePath) => parsed((parser) => parser.call('readPdf', filePath)));
+    case 'PDF':
+      return stored((filePath) => parsed((parser) => readPdf(filePath, {
+        parser, maxOcrPages: ctx.ocrMaxPages, signal, log: (message, details) => ctx.logger.info({ resourceId: resource.id, ...details }, message),
+      })));
     case 'VIDEO': return stored((filePath) => parsed((parser) => readVideo(filePath, ctx.transcriber, signal, (path) => parser.call('readVideoCues', path))));
     case 'HOSTED_VIDEO':
       return fetchHostedVideo(resource.hostedVideoId!, { urlTemplate: ctx.videoHostUrl, allowPrivateNetworks: ctx.allowPrivateNetworks }, signal);

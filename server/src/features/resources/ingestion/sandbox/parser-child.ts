@@ -1,5 +1,6 @@
 import { extractPageText, type ExtractOptions } from '../stages/extract-page-text.js';
-import { readPdf } from '../stages/read-pdf.js';
+import { ocrPdfPage } from '../stages/ocr-pdf-page.js';
+import { readPdfText } from '../stages/read-pdf-text.js';
 import { readVideoCues } from '../stages/read-video.js';
 import { IngestionFailedError, NoTextFoundError } from '../ingestion-types.js';
 
@@ -9,7 +10,8 @@ import { IngestionFailedError, NoTextFoundError } from '../ingestion-types.js';
  * time and memory limits), never the service's event loop.
  */
 const operations = {
-  readPdf: (filePath: string) => readPdf(filePath),
+  readPdfText: (filePath: string) => readPdfText(filePath),
+  ocrPdfPage: (filePath: string, page: number) => ocrPdfPage(filePath, page),
   readVideoCues: (filePath: string) => readVideoCues(filePath),
   extractPageText: (html: string, options: ExtractOptions) => extractPageText(html, options),
 } as const;

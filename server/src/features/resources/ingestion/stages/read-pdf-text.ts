@@ -1,13 +1,19 @@
 import fs from 'node:fs/promises';
 import { getDocumentProxy } from 'unpdf';
-import { IngestionFailedError, NoTextFoundError, type ReaderOutput, type SourceSection } from '../ingestion-types.js';
+import { IngestionFailedError, type SourceSection } from '../ingestion-types.js';
+
+/** A PDF's text layer: a section per page that has text, and the pages that have none (scans). */
+export interface PdfText {
+  pageCount: number;
+  sections: SourceSection[];
+  pagesWithoutText: number[];
+}
 
 /**
- * Reads a PDF's text page by page (unpdf 1.7, pdf.js underneath), keeping page numbers.
- * @throws NoTextFoundError for a PDF without a text layer (scanned images); IngestionFailedError
- * for a file pdf.js cannot open.
+ * Reads a PDF's text layer page by page (unpdf 1.7, pdf.js underneath), keeping page numbers.
+ * @throws IngestionFailedError for a file pdf.js cannot open.
  */
-export async function readPdf(filePath: string, signal?: AbortSignal): Promise<ReaderOutput> {
+export async function readPdfText(filePath: string, signal?: AbortSignal): Promise<PdfText> {
   const data = new Uint8Array(await fs.readFile(filePath));
   let document: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
@@ -17,6 +23,7 @@ export async function readPdf(filePath: string, signal?: AbortSignal): Promise<R
   }
   try {
     const sections: SourceSection[] = [];
+    const pagesWithoutText: number[] = [];
     for (let page = 1; page <= document.numPages; page++) {
       signal?.throwIfAborted();
       const content = await (await document.getPage(page)).getTextContent();
@@ -25,9 +32,9 @@ export async function readPdf(filePath: string, signal?: AbortSignal): Promise<R
         .join('')
         .trim();
       if (text) sections.push({ provenance: { page }, units: [{ text }] });
+      else pagesWithoutText.push(page);
     }
-    if (sections.length === 0) throw new NoTextFoundError(`the PDF has no text layer (${document.numPages} pages of images?)`);
-    return { sections };
+    return { pageCount: document.numPages, sections, pagesWithoutText };
   } finally {
     await document.destroy();
   }

@@ -1,0 +1,47 @@
+import { NoTextFoundError, type ReaderOutput, type SourceSection } from '../ingestion-types.js';
+import type { Parser } from '../sandbox/parser-process.js';
+
+/** At most this many pages of one PDF are read by OCR unless OCR_MAX_PAGES says otherwise. */
+export const DEFAULT_MAX_OCR_PAGES = 100;
+
+/** How a PDF is read: through the parser child, with at most `maxOcrPages` pages read by OCR (0: none). */
+export interface ReadPdfOptions {
+  parser: Parser;
+  maxOcrPages?: number;
+  signal?: AbortSignal;
+  log?: (message: string, details: Record<string, unknown>) => void;
+}
+
+/**
+ * Reads a PDF into one section per page: the text layer where a page has one (kept exactly as
+ * it is), OCR for the pages without (scans), each OCR page a request of its own so that the
+ * parser's time and memory limits apply per page. A page the limits refuse is skipped; the
+ * others are still read.
+ * @throws NoTextFoundError when neither the text layer nor OCR finds any text.
+ */
+export async function readPdf(filePath: string, { parser, maxOcrPages = DEFAULT_MAX_OCR_PAGES, signal, log }: ReadPdfOptions): Promise<ReaderOutput> {
+  const { pageCount, sections, pagesWithoutText } = await parser.call('readPdfText', filePath);
+  const scanned = pagesWithoutText.slice(0, Math.max(0, maxOcrPages));
+  if (scanned.length < pagesWithoutText.length) {
+    log?.('OCR page limit reached: the remaining pages without text are not read', { pagesWithoutText: pagesWithoutText.length, maxOcrPages });
+  }
+  const read: SourceSection[] = [];
+  let refusal: Error | undefined;
+  for (const page of scanned) {
+    signal?.throwIfAborted();
+    try {
+      const text = await parser.call('ocrPdfPage', filePath, page);
+      if (text) read.push({ provenance: { page }, units: [{ text }] });
+    } catch (err) {
+      signal?.throwIfAborted();
+      refusal = err instanceof Error ? err : new Error(String(err));
+      log?.('OCR of a page failed; the other pages are still read', { page, reason: refusal.message });
+    }
+  }
+  const all = [...sections, ...read].sort((a, b) => (a.provenance.page ?? 0) - (b.provenance.page ?? 0));
+  if (all.length > 0) return { sections: all };
+  if (refusal) throw refusal;
+  if (pageCount === 0) throw new NoTextFoundError('the PDF has no pages');
+  if (scanned.length === 0) throw new NoTextFoundError('the PDF has no text layer and OCR is turned off');
+  throw new NoTextFoundError(`the PDF has no text layer and OCR found no text on ${scanned.length === 1 ? 'its page' : `${scanned.length} pages`}`);
+}
