@@ -56,6 +56,8 @@ const targets = {
           'parser-child': 'server/src/features/resources/ingestion/sandbox/parser-child.ts',
           // The local engine's sentence encoder runs in a worker thread (sentence-encoder.ts starts it beside itself).
           'sentence-encoder-worker': 'server/src/providers/llm/local/sentence-encoder-worker.mjs',
+          // Offline transcription runs in its own process (local-whisper-transcriber.ts forks it beside itself).
+          'whisper-child': 'server/src/features/resources/ingestion/local-whisper/whisper-child.ts',
         },
         outdir,
         // Every output sits in server/dist itself: config.ts finds widget/dist relative to its own URL.

@@ -9,6 +9,7 @@ import * as addResourceChunkStats from './20261122G-add-resource-chunk-stats.js'
 import * as createConsoleSessions from './20261123M-create-console-sessions.js';
 import * as createMessageFeedback from './20261123W-create-message-feedback.js';
 
+import * as addResourceProcessingProgress from './20261123Z-add-resource-processing-progress.js';
 type Migration = Knex.Migration;
 
 /**
@@ -28,6 +29,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261123W-create-message-feedback', createMessageFeedback],
 ];
 
+  ['20261123Z-add-resource-processing-progress', addResourceProcessingProgress],
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {
   getMigrations: async () => [...MIGRATIONS],
   getMigrationName: ([name]) => name,

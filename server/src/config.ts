@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   TRANSCRIPTION_BASE_URL: optionalString,
   TRANSCRIPTION_API_KEY: optionalString,
   TRANSCRIPTION_MODEL: z.string().trim().min(1).default('whisper-1'),
+  LOCAL_TRANSCRIPTION: z.enum(['true', 'false', '1', '0']).default('true').transform((value) => value === 'true' || value === '1'),
+  LOCAL_TRANSCRIPTION_DIR: optionalString,
   EMBEDDINGS_BASE_URL: optionalString,
   EMBEDDINGS_API_KEY: optionalString,
   EMBEDDINGS_MODEL: z.string().trim().min(1).default('text-embedding-3-small'),
@@ -134,6 +136,11 @@ export interface Config {
   videoHostUrl?: string;
   /** OpenAI-compatible `/audio/transcriptions` for videos without subtitles; absent: disabled. */
   transcription?: { baseUrl: string; apiKey?: string; model: string };
+  /**
+   * Offline Whisper for videos without subtitles when no transcription provider is configured:
+   * where `npm run install:transcription` puts its runtime (found at run time); absent: disabled.
+   */
+  localTranscription?: { runtimeDir: string };
   /** OpenAI-compatible `/embeddings` for hybrid retrieval; absent: full-text ranking only. */
   embeddings?: { baseUrl: string; apiKey?: string; model: string };
   /** How often due website re-syncs are looked for. */
@@ -294,6 +301,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crawlAllowPrivateNetworks: e.CRAWL_ALLOW_PRIVATE_NETWORKS,
     videoHostUrl: e.VIDEO_HOST_URL,
     transcription: openAiCompatible(e.TRANSCRIPTION_BASE_URL, e.TRANSCRIPTION_API_KEY, e.TRANSCRIPTION_MODEL),
+    localTranscription: e.LOCAL_TRANSCRIPTION
+      ? { runtimeDir: path.resolve(e.LOCAL_TRANSCRIPTION_DIR ?? fileURLToPath(new URL('../transcription-runtime', import.meta.url))) }
+      : undefined,
     embeddings: openAiCompatible(e.EMBEDDINGS_BASE_URL, e.EMBEDDINGS_API_KEY, e.EMBEDDINGS_MODEL),
     syncCheckIntervalMs: Math.max(1000, e.SYNC_CHECK_INTERVAL_MS),
     jobsEnabled: e.JOBS_ENABLED,

@@ -47,7 +47,11 @@ function authedAgent(server: Server, apiKey: string) {
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
   // The sentence encoder is tested on its own (local-answer-model.test.ts, the visitor-questions bench);
   // elsewhere answers rank by words, so tests stay fast and their expected sentences exact.
-  return loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', CRAWL_ALLOW_PRIVATE_NETWORKS: 'true', LOCAL_SENTENCE_ENCODER: 'false', ...env });
+  // Offline transcription is tested on its own (local-transcription.int.test.ts): elsewhere a video
+  // without subtitles ends as it does without the optional runtime, whether it is installed or not.
+  return loadConfig({
+    DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', CRAWL_ALLOW_PRIVATE_NETWORKS: 'true', LOCAL_SENTENCE_ENCODER: 'false', LOCAL_TRANSCRIPTION: 'false', ...env,
+  });
 }
 
 /**

@@ -7,7 +7,8 @@ import { createFileStore } from '../../storage/create-file-store.js';
 import { registerIngestion, SyncScheduler } from './ingestion/ingestion-worker.js';
 import type { IngestionContext } from './ingestion/run-ingestion.js';
 import { openAiEmbedder } from './ingestion/stages/embed-chunks.js';
-import { openAiTranscriber } from './ingestion/stages/transcribe-audio.js';
+import { localWhisperTranscriber } from './ingestion/local-whisper/local-whisper-transcriber.js';
+import { openAiTranscriber, type Transcriber } from './ingestion/stages/transcribe-audio.js';
 import { ResourcePassagesRepository } from './resource-passages.repository.js';
 import { ResourceUpkeepService } from './resource-upkeep.service.js';
 import { ResourcesRepository } from './resources.repository.js';
@@ -15,6 +16,12 @@ import { ResourcesService } from './resources.service.js';
 
 /** The crawler's user agent when a website resource does not set one. */
 export const DEFAULT_CRAWLER_USER_AGENT = 'ParleyBot/0.1 (knowledge crawler of a self-hosted Parley service)';
+
+/** A configured transcription provider first; else offline Whisper when enabled (its runtime is looked up per video). */
+function transcriberOf(config: Config): Transcriber | undefined {
+  if (config.transcription) return openAiTranscriber(config.transcription);
+  return config.localTranscription && localWhisperTranscriber(config.localTranscription.runtimeDir);
+}
 
 /** Builds the resources feature: its service, the ingestion handler on the worker, and the re-sync scheduler. */
 export function createResourcesFeature(
@@ -26,7 +33,7 @@ export function createResourcesFeature(
   const ingestion: IngestionContext = {
     db, jobs, repository, logger, files: createFileStore(config), allowPrivateNetworks: config.crawlAllowPrivateNetworks,
     videoHostUrl: config.videoHostUrl, userAgent: DEFAULT_CRAWLER_USER_AGENT,
-    transcriber: config.transcription && openAiTranscriber(config.transcription), embedder,
+    transcriber: transcriberOf(config), embedder,
     parserLimits: config.parserLimits, ocrMaxPages: config.ocrMaxPages, crawlMaxDurationMs: config.crawlMaxDurationMs, ...overrides,
   };
   registerIngestion(worker, ingestion);

@@ -24,6 +24,7 @@ export function toResourceResponse(record: ResourceRecord): Resource {
   if (record.type === 'WEB' && record.websiteUrl) resource.website = { url: record.websiteUrl, subLinks: record.websiteSubLinks ?? [] };
   if (record.type === 'VIDEO' && record.videoLength !== null) resource.videoLength = record.videoLength;
   if ((record.type === 'PDF' || record.type === 'VIDEO') && record.fileSize !== null) resource.fileSize = record.fileSize;
+  if (record.aiProcessingStatus === 'IN_PROGRESS' && record.processingProgress !== null) resource.processingProgress = Math.round(record.processingProgress * 100) / 100;
   const syncFrequencyMs = record.syncFrequency ? SYNC_FREQUENCY_MS[record.syncFrequency] : undefined;
   if (syncFrequencyMs !== undefined) resource.syncFrequencyMs = syncFrequencyMs;
   if (record.lastSync !== null) resource.lastSync = record.lastSync;

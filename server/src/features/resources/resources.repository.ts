@@ -24,6 +24,8 @@ export interface ResourceRecord {
   lastSync: number | null;
   nextSyncAt: number | null;
   failureReason: string | null;
+  /** How far the running read has come (0..1), when it can tell (a video's transcription). */
+  processingProgress: number | null;
   storedBytes: number;
 }
 
@@ -33,7 +35,7 @@ const COLUMNS: Record<keyof ResourceRecord, string> = {
   driveResourceFile: 'drive_resource_file', websiteUrl: 'website_url', websiteSubLinks: 'website_sub_links',
   websiteSettings: 'website_settings', syncFrequency: 'sync_frequency', videoLength: 'video_length', fileSize: 'file_size',
   storagePath: 'storage_path', textContent: 'text_content', lastSync: 'last_sync', nextSyncAt: 'next_sync_at',
-  failureReason: 'failure_reason', storedBytes: 'stored_bytes',
+  failureReason: 'failure_reason', storedBytes: 'stored_bytes', processingProgress: 'processing_progress',
 };
 const JSON_COLUMNS = new Set(['drive_resource_file', 'website_settings']);
 /** Everything but the (possibly 5 MB) text content, for listings and status reads. */

@@ -206,7 +206,7 @@ export class ResourcesService {
       id: newId(now), organisationId: auth.organisationId, creator: auth.userId, createdAt: now, aiProcessingStatus: 'NOT_STARTED',
       hostedVideoId: null, driveResourceFile: null, websiteUrl: null, websiteSubLinks: null, websiteSettings: null,
       syncFrequency: null, videoLength: null, fileSize: null, storagePath: null, textContent: null, lastSync: null,
-      nextSyncAt: null, failureReason: null, storedBytes: 0, ...fields,
+      nextSyncAt: null, failureReason: null, storedBytes: 0, processingProgress: null, ...fields,
     };
     await this.options.db.transaction(async (trx) => {
       // Unlimited plans skip the count (it reads every resource of the organisation).

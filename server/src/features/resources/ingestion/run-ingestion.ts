@@ -58,7 +58,12 @@ async function readSource(ctx: IngestionContext, resource: ResourceRecord, signa
       return stored((filePath) => parsed((parser) => readPdf(filePath, {
         parser, maxOcrPages: ctx.ocrMaxPages, signal, log: (message, details) => ctx.logger.info({ resourceId: resource.id, ...details }, message),
       })));
-    case 'VIDEO': return stored((filePath) => parsed((parser) => readVideo(filePath, ctx.transcriber, signal, (path) => parser.call('readVideoCues', path))));
+    case 'VIDEO': {
+      const progress = progressRecorder(ctx, resource.id);
+      const read = await stored((filePath) => parsed((parser) => readVideo(filePath, ctx.transcriber, signal, (path) => parser.call('readVideoCues', path), progress.report)));
+      await progress.settled();
+      return read;
+    }
     case 'HOSTED_VIDEO':
       return fetchHostedVideo(resource.hostedVideoId!, { urlTemplate: ctx.videoHostUrl, allowPrivateNetworks: ctx.allowPrivateNetworks }, signal);
     case 'WEB':
@@ -70,6 +75,21 @@ async function readSource(ctx: IngestionContext, resource: ResourceRecord, signa
       }));
     case 'DRIVE': throw new IngestionFailedError('DRIVE resources are not read by this service');
   }
+}
+
+/**
+ * Writes a long read's progress (`processingProgress`) one write at a time, so a late write never
+ * overtakes the final one; a failed write is only logged (progress is a hint, never the outcome).
+ */
+function progressRecorder(ctx: IngestionContext, resourceId: string): { report: (fraction: number) => void; settled: () => Promise<void> } {
+  let last = Promise.resolve();
+  return {
+    report(fraction) {
+      last = last.then(() => ctx.repository.update(resourceId, { processingProgress: fraction }))
+        .then(() => undefined, (err: unknown) => ctx.logger.warn({ err, resourceId }, 'progress not recorded'));
+    },
+    settled: () => last,
+  };
 }
 
 /** When a WEB resource syncs next (null: never). */
@@ -90,7 +110,7 @@ export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayl
   const log = ctx.logger.child({ resourceId: resource.id, type: resource.type });
   // Only a worker that still holds the job may mark it; a zombie's mark would never be cleared.
   if (!await ctx.jobs.holdsLease(job)) return;
-  await ctx.repository.update(resource.id, { aiProcessingStatus: 'IN_PROGRESS' });
+  await ctx.repository.update(resource.id, { aiProcessingStatus: 'IN_PROGRESS', processingProgress: null });
   let output: ReaderOutput;
   try {
     output = toStorableOutput(await readSource(ctx, resource, signal));
@@ -98,7 +118,7 @@ export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayl
     if (!(err instanceof NoTextFoundError || err instanceof IngestionFailedError)) throw err;
     const status = err instanceof NoTextFoundError ? 'FAILED_NO_TEXT_FOUND' : 'FAILED';
     log.warn({ reason: err.message }, `ingestion ended ${status}`);
-    await finish(ctx, job, resource, { aiProcessingStatus: status, failureReason: stripNulCharacters(err.message), nextSyncAt: nextSyncAt(resource, Date.now()) });
+    await finish(ctx, job, resource, { aiProcessingStatus: status, failureReason: stripNulCharacters(err.message), processingProgress: null, nextSyncAt: nextSyncAt(resource, Date.now()) });
     return;
   }
   const known = await indexedSectionHashes(ctx.db, resource.id);
@@ -110,7 +130,7 @@ export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayl
   const now = Date.now();
   const textBytes = output.sections.reduce((sum, section) => sum + section.units.reduce((s, unit) => s + Buffer.byteLength(unit.text), 0), 0);
   await finish(ctx, job, resource, {
-    aiProcessingStatus: 'DONE', failureReason: null,
+    aiProcessingStatus: 'DONE', failureReason: null, processingProgress: null,
     ...(resource.type === 'WEB' ? { lastSync: now, nextSyncAt: nextSyncAt(resource, now), storedBytes: textBytes } : {}),
     ...(resource.type === 'HOSTED_VIDEO' ? { storedBytes: textBytes, ...(output.title ? { fileName: output.title } : {}) } : {}),
   }, {

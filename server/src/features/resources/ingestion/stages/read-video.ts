@@ -89,9 +89,10 @@ export async function readVideoCues(filePath: string): Promise<TextUnit[]> {
  */
 export async function readVideo(
   filePath: string, transcriber: Transcriber | undefined, signal?: AbortSignal, readCues: (filePath: string) => Promise<TextUnit[]> = readVideoCues,
+  onProgress?: (fraction: number) => void,
 ): Promise<ReaderOutput> {
   let cues = await readCues(filePath);
-  if (cues.length === 0 && transcriber) cues = await transcriber.transcribe(filePath, signal);
+  if (cues.length === 0 && transcriber) cues = await transcriber.transcribe(filePath, signal, onProgress);
   if (cues.length === 0) {
     throw new NoTextFoundError(transcriber ? 'the video has no subtitle track and its transcript is empty' : 'the video has no subtitle track and no transcription provider is configured');
   }

@@ -5,7 +5,8 @@ import type { TextUnit } from '../ingestion-types.js';
 
 /** Turns a video's speech into timed text. */
 export interface Transcriber {
-  transcribe(filePath: string, signal?: AbortSignal): Promise<TextUnit[]>;
+  /** `onProgress` receives the share of the audio done so far (0..1), when the transcriber can tell. */
+  transcribe(filePath: string, signal?: AbortSignal, onProgress?: (fraction: number) => void): Promise<TextUnit[]>;
 }
 
 const TranscriptionSchema = z.object({
