@@ -12,6 +12,7 @@ test.describe('the widget at every size and with the keyboard', () => {
     await widget.window.getByRole('button', { name: 'Insert emoji' }).click();
     const picker = widget.window.getByRole('dialog', { name: 'Emoji' });
     await picker.getByRole('button').first().focus();
+    await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(picker).toBeHidden();
     await expect(widget.window).toBeVisible();
@@ -33,6 +34,7 @@ test.describe('the widget at every size and with the keyboard', () => {
     const log = widget.conversation;
     await log.evaluate((el) => { el.scrollTop = 0; el.dispatchEvent(new Event('scroll')); });
     await expect(widget.window.getByRole('button', { name: 'Jump to the latest message' })).toBeVisible();
+    await expectNoAxeViolations(page);
     await widget.ask('When does the shop close on weekdays?');
     await expect(log.locator('.message.user').last()).toBeInViewport();
     await expect(log.locator('.message.bot').last()).toBeInViewport();
@@ -65,6 +67,7 @@ test.describe('the widget at every size and with the keyboard', () => {
     await page.mouse.wheel(0, 1500);
     await page.keyboard.press('PageDown');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expectNoAxeViolations(page);
     for (let i = 0; i < 14; i++) {
       await page.keyboard.press(i % 5 === 4 ? 'Shift+Tab' : 'Tab');
       expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('CHATBOT-WIDGET');
