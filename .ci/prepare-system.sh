@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine of this kind lacks for `npm test`: Debian's Chromium (widget and
-# e2e tests) and pgvector for the local PostgreSQL 15 server. Idempotent; needs root.
+# e2e tests), pgvector for the local PostgreSQL 15 server, and espeak-ng and ffmpeg (the offline
+# transcription tests and bench speak their videos). Idempotent; needs root.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+[ -x /usr/bin/espeak-ng ] || need+=(espeak-ng)
+[ -x /usr/bin/ffmpeg ] || need+=(ffmpeg)
 [ -f /usr/share/postgresql/15/extension/vector.control ] || need+=(postgresql-server-dev-15 make gcc)
 if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq

@@ -8,8 +8,9 @@ import * as extendResourceChunks from './20261122F-extend-resource-chunks.js';
 import * as addResourceChunkStats from './20261122G-add-resource-chunk-stats.js';
 import * as createConsoleSessions from './20261123M-create-console-sessions.js';
 import * as createMessageFeedback from './20261123W-create-message-feedback.js';
-
+import * as createWebsitePages from './20261123Y-create-website-pages.js';
 import * as addResourceProcessingProgress from './20261123Z-add-resource-processing-progress.js';
+
 type Migration = Knex.Migration;
 
 /**
@@ -27,9 +28,10 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261122G-add-resource-chunk-stats', addResourceChunkStats],
   ['20261123M-create-console-sessions', createConsoleSessions],
   ['20261123W-create-message-feedback', createMessageFeedback],
+  ['20261123Y-create-website-pages', createWebsitePages],
+  ['20261123Z-add-resource-processing-progress', addResourceProcessingProgress],
 ];
 
-  ['20261123Z-add-resource-processing-progress', addResourceProcessingProgress],
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {
   getMigrations: async () => [...MIGRATIONS],
   getMigrationName: ([name]) => name,

@@ -22,6 +22,7 @@ import { OrganisationsService } from './features/organisations/organisations.ser
 import { createResourcesFeature } from './features/resources/create-resources.js';
 import { SessionsService } from './features/sessions/sessions.service.js';
 import type { SyncScheduler } from './features/resources/ingestion/ingestion-worker.js';
+import type { CrawlClock } from './features/resources/ingestion/stages/polite-fetcher.js';
 import type { ResourceUpkeepService } from './features/resources/resource-upkeep.service.js';
 import type { ResourcesService } from './features/resources/resources.service.js';
 import { UsageRepository } from './features/usage/usage.repository.js';
@@ -66,6 +67,8 @@ export interface ServiceOptions {
   jobPollIntervalMs?: number;
   /** Job lease length (tests of restart recovery use a short one). */
   jobLeaseMs?: number;
+  /** The crawler's clock (tests record its waits on a virtual one). */
+  crawlClock?: CrawlClock;
 }
 
 export function createServices(config: Config, database: Database, logger: Logger, options: ServiceOptions = {}): Services {
@@ -81,7 +84,9 @@ export function createServices(config: Config, database: Database, logger: Logge
   // provider, gives retrieval its vectors too (LOCAL_SENTENCE_ENCODER=false turns it off).
   const encoder = config.localSentenceEncoder ? new WorkerSentenceEncoder() : undefined;
   const localVectors = encoder && !config.embeddings ? { embedder: localEmbedder(encoder) } : {};
-  const { resources, resourceUpkeep, resourceSync } = createResourcesFeature(config, db, jobs, worker, logger.child({ component: 'resources' }), localVectors);
+  const { resources, resourceUpkeep, resourceSync } = createResourcesFeature(
+    config, db, jobs, worker, logger.child({ component: 'resources' }), { ...localVectors, ...(options.crawlClock ? { crawlClock: options.crawlClock } : {}) },
+  );
   const conversationsRepository = new ConversationsRepository(db);
   const models = new ModelRegistry(config.providers, logger.child({ component: 'models' }), encoder);
   const conversations = new ConversationsService(db, conversationsRepository, chatbots, new AnalysisScheduler(jobs, worker, config.analysisDelayMs));

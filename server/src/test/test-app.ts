@@ -11,7 +11,7 @@ import { answerClientErrors } from '../http/client-errors.js';
 import { loadConfig, type Config, type PlanLimits } from '../config.js';
 import type { Database } from '../db/knex.js';
 import type { CreatedOrganisation } from '../features/organisations/organisations.service.js';
-import { createServices, type Services } from '../services.js';
+import { createServices, type ServiceOptions, type Services } from '../services.js';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestContext {
@@ -58,7 +58,7 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
  * A complete app on a fresh copy of the migrated test database (PGlite or PostgreSQL, as the
  * vitest project says), with one organisation and its key.
  */
-export async function createTestContext(options: { env?: Record<string, string>; plan?: PlanLimits } = {}): Promise<TestContext> {
+export async function createTestContext(options: { env?: Record<string, string>; plan?: PlanLimits; services?: ServiceOptions } = {}): Promise<TestContext> {
   const database = await createTestDatabase(inject('testDatabaseKind'), inject('testDatabaseTemplate'), inject('testRunId'));
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-data-'));
   // Listen first, so the config's PUBLIC_URL can name the real port.
@@ -66,7 +66,7 @@ export async function createTestContext(options: { env?: Record<string, string>;
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = testConfig(dataDir, { PUBLIC_URL: url, ...options.env });
-  const services = createServices(config, database, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { jobPollIntervalMs: 20 });
+  const services = createServices(config, database, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), { jobPollIntervalMs: 20, ...options.services });
   server.on('request', createApp(services));
   answerClientErrors(server);
   const org = await services.organisations.createOrganisation({ name: 'Test organisation', plan: options.plan ?? null });

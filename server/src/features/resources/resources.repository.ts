@@ -16,6 +16,8 @@ export interface ResourceRecord {
   websiteUrl: string | null;
   websiteSubLinks: string[] | null;
   websiteSettings: WebsiteSettings | null;
+  /** The pages the last crawl indexed (shown as `website.subLinks` when pages are discovered). */
+  websiteIndexedLinks: string[] | null;
   syncFrequency: SyncFrequency | null;
   videoLength: number | null;
   fileSize: number | null;
@@ -33,11 +35,11 @@ const COLUMNS: Record<keyof ResourceRecord, string> = {
   id: 'id', organisationId: 'organisation_id', creator: 'creator', fileName: 'file_name', type: 'type',
   createdAt: 'created_at', aiProcessingStatus: 'ai_processing_status', tags: 'tags', hostedVideoId: 'hosted_video_id',
   driveResourceFile: 'drive_resource_file', websiteUrl: 'website_url', websiteSubLinks: 'website_sub_links',
-  websiteSettings: 'website_settings', syncFrequency: 'sync_frequency', videoLength: 'video_length', fileSize: 'file_size',
+  websiteSettings: 'website_settings', websiteIndexedLinks: 'website_indexed_links', syncFrequency: 'sync_frequency', videoLength: 'video_length', fileSize: 'file_size',
   storagePath: 'storage_path', textContent: 'text_content', lastSync: 'last_sync', nextSyncAt: 'next_sync_at',
   failureReason: 'failure_reason', storedBytes: 'stored_bytes', processingProgress: 'processing_progress',
 };
-const JSON_COLUMNS = new Set(['drive_resource_file', 'website_settings']);
+const JSON_COLUMNS = new Set(['drive_resource_file', 'website_settings', 'website_indexed_links']);
 /** Everything but the (possibly 5 MB) text content, for listings and status reads. */
 const SUMMARY_COLUMNS = Object.values(COLUMNS).filter((column) => column !== 'text_content');
 

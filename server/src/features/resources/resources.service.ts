@@ -204,7 +204,7 @@ export class ResourcesService {
     const now = Date.now();
     const record: ResourceRecord = {
       id: newId(now), organisationId: auth.organisationId, creator: auth.userId, createdAt: now, aiProcessingStatus: 'NOT_STARTED',
-      hostedVideoId: null, driveResourceFile: null, websiteUrl: null, websiteSubLinks: null, websiteSettings: null,
+      hostedVideoId: null, driveResourceFile: null, websiteUrl: null, websiteSubLinks: null, websiteSettings: null, websiteIndexedLinks: null,
       syncFrequency: null, videoLength: null, fileSize: null, storagePath: null, textContent: null, lastSync: null,
       nextSyncAt: null, failureReason: null, storedBytes: 0, processingProgress: null, ...fields,
     };

@@ -17,10 +17,27 @@ export interface SourceSection {
   units: TextUnit[];
 }
 
+/** A web page a crawl indexed, with what the next crawl needs to fetch it conditionally. */
+export interface WebsitePage {
+  /** The URL as discovered (the key of the next conditional fetch). */
+  url: string;
+  etag?: string;
+  lastModified?: string;
+  /** The hash of the section the page's chunks were cut from. */
+  sectionHash: string;
+  textBytes: number;
+  /** Same-origin links of the page (discovery by links), followed again when it answers 304. */
+  links?: string[];
+}
+
 /** What a reader stage returns: the sections, and a better display name when the source has one. */
 export interface ReaderOutput {
   sections: SourceSection[];
   title?: string;
+  /** Sections unchanged at the source (a web page answering 304), kept without being read again. */
+  keptHashes?: string[];
+  /** WEB: the pages indexed, in crawl order. */
+  pages?: WebsitePage[];
 }
 
 /**
@@ -30,6 +47,7 @@ export interface ReaderOutput {
 export function toStorableOutput(output: ReaderOutput): ReaderOutput {
   const clean = (text: string | undefined) => (text === undefined ? undefined : stripNulCharacters(text));
   return {
+    ...output,
     ...(output.title === undefined ? {} : { title: clean(output.title) }),
     sections: output.sections.map(({ provenance, units }) => ({
       provenance: {

@@ -10,11 +10,13 @@ import { IngestionFailedError, NoTextFoundError, toStorableOutput, type ReaderOu
 import { withParser, type Parser, type ParserLimits } from './sandbox/parser-process.js';
 import { chunkSections, sectionHash } from './stages/chunk-text.js';
 import { crawlWebsite } from './stages/crawl-website.js';
+import type { CrawlClock } from './stages/polite-fetcher.js';
 import type { Embedder } from './stages/embed-chunks.js';
 import { fetchHostedVideo } from './stages/fetch-hosted-video.js';
 import { readPdf } from './stages/read-pdf.js';
 import { readVideo } from './stages/read-video.js';
 import type { Transcriber } from './stages/transcribe-audio.js';
+import { knownWebsitePages, replaceWebsitePages, websitePipeline } from './website-pages.repository.js';
 
 /** What ingestion needs from the rest of the service. */
 export interface IngestionContext {
@@ -37,6 +39,8 @@ export interface IngestionContext {
   ocrMaxPages?: number;
   /** A crawl stops after this long (keeping the pages read so far). */
   crawlMaxDurationMs?: number;
+  /** The crawler's clock (waits, deadline); tests give a virtual one. */
+  crawlClock?: CrawlClock;
 }
 
 /** The payload of an ingestion job; `organisationId` lets the queue share its slots fairly between tenants. */
@@ -49,7 +53,7 @@ class LostLeaseError extends Error {}
  * Reads a resource's source into sections, by type. Untrusted bytes (PDFs, MP4 boxes, HTML) are
  * parsed in a child process with time and memory limits, never on the service's event loop.
  */
-async function readSource(ctx: IngestionContext, resource: ResourceRecord, signal: AbortSignal): Promise<ReaderOutput> {
+async function readSource(ctx: IngestionContext, resource: ResourceRecord, indexed: ReadonlySet<string>, signal: AbortSignal): Promise<ReaderOutput> {
   const stored = <T>(read: (filePath: string) => Promise<T>) => ctx.files.withLocalCopy(resource.storagePath ?? '', read, signal);
   const parsed = <T>(work: (parser: Parser) => Promise<T>) => withParser(ctx.parserLimits, signal, work);
   switch (resource.type) {
@@ -66,13 +70,17 @@ async function readSource(ctx: IngestionContext, resource: ResourceRecord, signa
     }
     case 'HOSTED_VIDEO':
       return fetchHostedVideo(resource.hostedVideoId!, { urlTemplate: ctx.videoHostUrl, allowPrivateNetworks: ctx.allowPrivateNetworks }, signal);
-    case 'WEB':
+    case 'WEB': {
+      const settings = resource.websiteSettings ?? {};
+      const known = await knownWebsitePages(ctx.db, resource.id, websitePipeline(settings), indexed);
       return parsed((parser) => crawlWebsite({
-        url: resource.websiteUrl!, subLinks: resource.websiteSubLinks ?? [], settings: resource.websiteSettings ?? {},
+        url: resource.websiteUrl!, subLinks: resource.websiteSubLinks ?? [], settings, known, clock: ctx.crawlClock,
         defaultUserAgent: ctx.userAgent, allowPrivateNetworks: ctx.allowPrivateNetworks, isAllowedAddress: ctx.isAllowedAddress, signal,
         log: (message, details) => ctx.logger.info({ resourceId: resource.id, ...details }, message),
-        extract: (html, settings) => parser.call('extractPageText', html, settings), maxDurationMs: ctx.crawlMaxDurationMs,
+        extract: (html, options, linksFrom) => parser.call('extractPageText', html, options, linksFrom),
+        readSitemap: (body) => parser.call('readSitemap', body), maxDurationMs: ctx.crawlMaxDurationMs,
       }));
+    }
     case 'DRIVE': throw new IngestionFailedError('DRIVE resources are not read by this service');
   }
 }
@@ -111,9 +119,10 @@ export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayl
   // Only a worker that still holds the job may mark it; a zombie's mark would never be cleared.
   if (!await ctx.jobs.holdsLease(job)) return;
   await ctx.repository.update(resource.id, { aiProcessingStatus: 'IN_PROGRESS', processingProgress: null });
+  const known = await indexedSectionHashes(ctx.db, resource.id);
   let output: ReaderOutput;
   try {
-    output = toStorableOutput(await readSource(ctx, resource, signal));
+    output = toStorableOutput(await readSource(ctx, resource, known, signal));
   } catch (err) {
     if (!(err instanceof NoTextFoundError || err instanceof IngestionFailedError)) throw err;
     const status = err instanceof NoTextFoundError ? 'FAILED_NO_TEXT_FOUND' : 'FAILED';
@@ -121,29 +130,34 @@ export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayl
     await finish(ctx, job, resource, { aiProcessingStatus: status, failureReason: stripNulCharacters(err.message), processingProgress: null, nextSyncAt: nextSyncAt(resource, Date.now()) });
     return;
   }
-  const known = await indexedSectionHashes(ctx.db, resource.id);
   const hashes = output.sections.map(sectionHash);
   const changed = output.sections.filter((_, index) => !known.has(hashes[index]!));
+  // Sections read again unchanged, and web pages that answered 304, keep their chunks.
+  const keepHashes = new Set([...hashes, ...(output.keptHashes ?? [])].filter((hash) => known.has(hash)));
   const chunks = chunkSections(changed);
   const embedder = ctx.embedder && await hasVectorColumn(ctx.db) ? ctx.embedder : undefined;
   const vectors = embedder && chunks.length > 0 ? await embedder.embed(chunks.map((chunk) => chunk.content), signal) : undefined;
   const now = Date.now();
-  const textBytes = output.sections.reduce((sum, section) => sum + section.units.reduce((s, unit) => s + Buffer.byteLength(unit.text), 0), 0);
+  const textBytes = output.pages
+    ? output.pages.reduce((sum, page) => sum + page.textBytes, 0)
+    : output.sections.reduce((sum, section) => sum + section.units.reduce((s, unit) => s + Buffer.byteLength(unit.text), 0), 0);
+  const pages = output.pages;
   await finish(ctx, job, resource, {
     aiProcessingStatus: 'DONE', failureReason: null, processingProgress: null,
     ...(resource.type === 'WEB' ? { lastSync: now, nextSyncAt: nextSyncAt(resource, now), storedBytes: textBytes } : {}),
+    ...(pages ? { websiteIndexedLinks: pages.map((page) => page.url) } : {}),
     ...(resource.type === 'HOSTED_VIDEO' ? { storedBytes: textBytes, ...(output.title ? { fileName: output.title } : {}) } : {}),
   }, {
-    resourceId: resource.id, organisationId: resource.organisationId, keepHashes: new Set(hashes.filter((hash) => known.has(hash))),
+    resourceId: resource.id, organisationId: resource.organisationId, keepHashes,
     chunks, embeddings: vectors && embedder ? { model: embedder.model, vectors } : undefined,
-  });
-  log.info({ sections: output.sections.length, newChunks: chunks.length, keptSections: output.sections.length - changed.length }, 'ingestion done');
+  }, pages && ((trx) => replaceWebsitePages(trx, resource, websitePipeline(resource.websiteSettings ?? {}), pages)));
+  log.info({ sections: output.sections.length, newChunks: chunks.length, keptSections: keepHashes.size }, 'ingestion done');
 }
 
 /** Commits the outcome: resource fields, chunk swap and job completion together, or nothing. */
 async function finish(
   ctx: IngestionContext, job: Job<IngestionPayload>, resource: ResourceRecord, fields: Partial<ResourceRecord>,
-  swap?: Parameters<typeof swapChunks>[1],
+  swap?: Parameters<typeof swapChunks>[1], alsoWrite?: (trx: Knex) => Promise<void>,
 ): Promise<void> {
   try {
     await ctx.db.transaction(async (trx) => {
@@ -151,6 +165,7 @@ async function finish(
       // Deleted meanwhile: nothing to write (its chunks went with it).
       if (await ctx.repository.update(resource.id, fields, trx) === 0) return;
       if (swap) await swapChunks(trx, swap);
+      if (alsoWrite) await alsoWrite(trx);
     });
   } catch (err) {
     if (err instanceof LostLeaseError) {

@@ -1,6 +1,7 @@
 import { extractPageText, type ExtractOptions } from '../stages/extract-page-text.js';
 import { ocrPdfPage } from '../stages/ocr-pdf-page.js';
 import { readPdfText } from '../stages/read-pdf-text.js';
+import { readSitemap } from '../stages/read-sitemap.js';
 import { readVideoCues } from '../stages/read-video.js';
 import { IngestionFailedError, NoTextFoundError } from '../ingestion-types.js';
 
@@ -13,7 +14,8 @@ const operations = {
   readPdfText: (filePath: string) => readPdfText(filePath),
   ocrPdfPage: (filePath: string, page: number) => ocrPdfPage(filePath, page),
   readVideoCues: (filePath: string) => readVideoCues(filePath),
-  extractPageText: (html: string, options: ExtractOptions) => extractPageText(html, options),
+  extractPageText: (html: string, options: ExtractOptions, linksFrom?: string) => extractPageText(html, options, linksFrom),
+  readSitemap: (body: Uint8Array) => readSitemap(body),
 } as const;
 
 export type ParserOperations = typeof operations;

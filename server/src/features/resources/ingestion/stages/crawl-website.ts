@@ -1,9 +1,14 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { WebsiteSettings } from '@parley/shared';
-import { BlockedAddressError, safeFetch, type SafeFetchOptions } from '../../../../net/safe-fetch.js';
-import { IngestionFailedError, NoTextFoundError, type ReaderOutput, type SourceSection } from '../ingestion-types.js';
+import { BlockedAddressError, FetchFailedError, type SafeFetchOptions } from '../../../../net/safe-fetch.js';
+import type { ReaderOutput, WebsitePage } from '../ingestion-types.js';
+import { CrawlFrontier, type FrontierEntry } from './crawl-frontier.js';
+import { CrawlTally } from './crawl-tally.js';
 import { extractPageText } from './extract-page-text.js';
-import { ALLOW_ALL, DISALLOW_ALL, parseRobotsTxt, type RobotsRules } from './robots-txt.js';
+import { PoliteFetcher, SYSTEM_CLOCK, type CrawlClock } from './polite-fetcher.js';
+import { readSitemap } from './read-sitemap.js';
+import { queueSitemapPages } from './sitemap-pages.js';
+
+type PageText = ReturnType<typeof extractPageText>;
 
 export interface CrawlOptions {
   url: string;
@@ -16,89 +21,133 @@ export interface CrawlOptions {
   isAllowedAddress?: SafeFetchOptions['isAllowedAddress'];
   signal?: AbortSignal;
   log?: (message: string, details: Record<string, unknown>) => void;
-  /** Reads a page's text; production runs it in the parser process (huge or hostile pages). */
-  extract?: (html: string, settings: WebsiteSettings) => Promise<PageText>;
+  /** Reads a page's text (and links); production runs it in the parser process (huge or hostile pages). */
+  extract?: (html: string, settings: WebsiteSettings, linksFrom?: string) => Promise<PageText>;
+  /** Reads a sitemap; production runs it in the parser process too. */
+  readSitemap?: (body: Uint8Array) => Promise<ReturnType<typeof readSitemap>>;
   /** The whole crawl stops after this long and keeps the pages read so far (CRAWL_MAX_DURATION_MS). */
   maxDurationMs?: number;
+  /** Waits and deadlines run on this clock (tests record the waits on a virtual one). */
+  clock?: CrawlClock;
+  /** The pages the last crawl indexed under the current pipeline, by URL: fetched conditionally. */
+  known?: ReadonlyMap<string, WebsitePage>;
 }
-
-type PageText = ReturnType<typeof extractPageText>;
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain)\b/i;
 
-async function robotsFor(origin: string, fetchOptions: SafeFetchOptions): Promise<RobotsRules> {
-  try {
-    const response = await safeFetch(`${origin}/robots.txt`, { ...fetchOptions, maxBytes: 512 * 1024 });
-    if (response.status >= 200 && response.status < 300) return parseRobotsTxt(response.body.toString('utf8'), String(fetchOptions.headers?.['user-agent']));
-    return response.status >= 500 ? DISALLOW_ALL : ALLOW_ALL;
-  } catch {
-    // Unreachable robots.txt: the pages themselves will fail the same way and say why.
-    return ALLOW_ALL;
-  }
-}
+/** A page fetch that failed in a way that says nothing about its content (5xx, a timeout): its old chunks stay. */
+class TransientPageError extends Error {}
 
 /**
- * Fetches exactly `url` and the `subLinks` (decisions.md § Resources and processing): with the
- * configured user agent, honouring robots.txt (disallowed pages are skipped), waiting
- * `delayBetweenExtractionMs` between pages, through the SSRF guard. Each page is one section.
+ * Crawls a website: exactly `url` and the `subLinks` (decisions.md § Resources and processing),
+ * plus, when `settings.discovery` asks, the pages of its sitemaps and its same-origin links
+ * breadth-first within `maxPages`, `maxDepth` and the path filters. robots.txt and its
+ * Crawl-delay are honoured, and every request goes through the SSRF guard. A page indexed before
+ * is fetched conditionally: a 304 keeps its chunks unread, a 404/410 drops it, a transient
+ * failure keeps it. Each page is one section.
  * @throws NoTextFoundError when the pages hold no text; IngestionFailedError when no page could be fetched.
  */
 export async function crawlWebsite(options: CrawlOptions): Promise<ReaderOutput> {
-  const userAgent = options.settings.userAgent ?? options.defaultUserAgent;
-  const fetchOptions: SafeFetchOptions = {
-    allowPrivateNetworks: options.allowPrivateNetworks, isAllowedAddress: options.isAllowedAddress, signal: options.signal,
-    headers: { 'user-agent': userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8' },
-  };
-  const pages = [...new Set([options.url, ...options.subLinks].map((link) => new URL(link).href))];
-  const robots = new Map<string, RobotsRules>();
-  const sections: SourceSection[] = [];
-  const failures: string[] = [];
-  let fetched = 0;
-  let disallowed = 0;
-  const unreadable: string[] = [];
-  const extract = options.extract ?? (async (html: string, settings: WebsiteSettings) => extractPageText(html, settings));
-  const deadline = Date.now() + (options.maxDurationMs ?? Number.POSITIVE_INFINITY);
-  for (const [index, page] of pages.entries()) {
+  const { settings } = options;
+  const discovery = settings.discovery ?? 'NONE';
+  const clock = options.clock ?? SYSTEM_CLOCK;
+  const userAgent = settings.userAgent ?? options.defaultUserAgent;
+  const fetcher = new PoliteFetcher({
+    userAgent, clock, delayMs: settings.delayBetweenExtractionMs ?? 0, deadline: clock.now() + (options.maxDurationMs ?? Number.POSITIVE_INFINITY),
+    fetch: {
+      allowPrivateNetworks: options.allowPrivateNetworks, isAllowedAddress: options.isAllowedAddress, signal: options.signal,
+      headers: { 'user-agent': userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8' },
+    },
+  });
+  const frontier = new CrawlFrontier(options.url, options.subLinks, settings);
+  if (discovery === 'SITEMAP' || discovery === 'SITEMAP_AND_LINKS') {
+    await queueSitemapPages(new URL(options.url), { fetcher, frontier, read: options.readSitemap ?? (async (body) => readSitemap(body)), log: options.log });
+  }
+  const followLinks = discovery === 'LINKS' || discovery === 'SITEMAP_AND_LINKS';
+  const tally = new CrawlTally(userAgent);
+  for (let entry = frontier.next(); entry; entry = frontier.next()) {
     options.signal?.throwIfAborted();
-    if (Date.now() >= deadline) {
-      options.log?.('crawl stopped: its time limit was reached', { pagesLeft: pages.length - index });
-      failures.push(`the crawl reached its time limit after ${index} of ${pages.length} pages`);
+    if (fetcher.timeUp) {
+      options.log?.('crawl stopped: its time limit was reached', { pagesLeft: frontier.pending + 1 });
+      tally.failures.push(`the crawl reached its time limit with ${frontier.pending + 1} pages left`);
       break;
     }
-    const url = new URL(page);
-    if (!robots.has(url.origin)) robots.set(url.origin, await robotsFor(url.origin, fetchOptions));
-    if (!robots.get(url.origin)!.isAllowed(url)) {
-      options.log?.('page skipped: disallowed by robots.txt', { url: page });
-      disallowed++;
+    const url = new URL(entry.url);
+    if (!(await fetcher.robots(url.origin)).isAllowed(url)) {
+      options.log?.('page skipped: disallowed by robots.txt', { url: entry.url });
+      frontier.uncount();
+      tally.disallowed++;
       continue;
     }
-    const delay = Math.min(options.settings.delayBetweenExtractionMs ?? 0, Math.max(0, deadline - Date.now()));
-    if (index > 0 && delay > 0) await sleep(delay, undefined, { signal: options.signal });
+    const known = options.known?.get(entry.url);
+    const follow = followLinks && entry.depth < frontier.maxDepth;
     try {
-      const response = await safeFetch(page, fetchOptions);
-      if (response.status !== 200) throw new Error(`${page} answered ${response.status}`);
-      fetched++;
-      const contentType = String(response.headers['content-type'] ?? 'text/html');
-      if (!HTML_TYPES.test(contentType)) throw new Error(`${page} is ${contentType}, not a web page`);
-      const html = response.body.toString('utf8');
-      const extracted = /^text\/plain/i.test(contentType)
-        ? { title: undefined, units: html.split(/\n{2,}/).map((text) => ({ text: text.trim() })).filter((unit) => unit.text) }
-        : await extract(html, options.settings).catch((err: unknown) => {
-          unreadable.push(`${page}: ${err instanceof Error ? err.message : String(err)}`);
-          throw err;
-        });
-      if (extracted.units.length > 0) sections.push({ provenance: { url: response.url, ...(extracted.title ? { title: extracted.title } : {}) }, units: extracted.units });
+      const links = await crawlPage(entry, known, { fetcher, tally, options, follow, accepts: (link) => frontier.accepts(link) });
+      for (const link of links ?? []) frontier.add(link, entry.depth + 1);
     } catch (err) {
       if (options.signal?.aborted) throw err;
       const reason = err instanceof Error ? err.message : String(err);
-      failures.push(reason);
-      options.log?.('page failed', { url: page, reason, blocked: err instanceof BlockedAddressError });
+      tally.failures.push(reason);
+      options.log?.('page failed', { url: entry.url, reason, blocked: err instanceof BlockedAddressError });
+      // A server error or a timeout says nothing about the page: it keeps its chunks (and its links).
+      if (known && (err instanceof TransientPageError || err instanceof FetchFailedError)) {
+        tally.keep(known);
+        for (const link of follow ? known.links ?? [] : []) frontier.add(link, entry.depth + 1);
+      }
     }
   }
-  if (sections.length > 0) return { sections };
-  if (fetched === 0 && failures.length > 0) throw new IngestionFailedError(`no page could be fetched: ${failures.slice(0, 3).join('; ')}`);
-  // Pages the parser refused (over its time or memory limit) are a failure, not an absence of text.
-  if (unreadable.length > 0) throw new IngestionFailedError(`no page could be read: ${unreadable.slice(0, 3).join('; ')}`);
-  if (disallowed === pages.length) throw new NoTextFoundError(`robots.txt disallows every page for the user agent ${userAgent}`);
-  throw new NoTextFoundError('the crawled pages contain no text');
+  return tally.toOutput();
+}
+
+interface PageCrawl {
+  fetcher: PoliteFetcher;
+  tally: CrawlTally;
+  options: CrawlOptions;
+  /** Whether the page's links are followed (discovery by links, above `maxDepth`). */
+  follow: boolean;
+  /** Whether a link may be crawled at all (the frontier's filters); only those are kept with the page. */
+  accepts: (link: URL) => boolean;
+}
+
+/** Fetches one page (conditionally when known) and records it; returns its links when they are followed. */
+async function crawlPage(entry: FrontierEntry, known: WebsitePage | undefined, { fetcher, tally, options, follow, accepts }: PageCrawl): Promise<string[] | undefined> {
+  const conditional: Record<string, string> = {};
+  if (known?.etag) conditional['if-none-match'] = known.etag;
+  if (known?.lastModified) conditional['if-modified-since'] = known.lastModified;
+  const response = await fetcher.fetch(entry.url, conditional);
+  if (response.status === 304 && known) {
+    tally.fetched++;
+    tally.keep({ ...known, ...validators(response.headers) });
+    return follow ? known.links : undefined;
+  }
+  if (response.status !== 200) {
+    // 404 and 410 say the page is gone (its chunks leave the index); a 5xx or 429 is passing.
+    const message = `${entry.url} answered ${response.status}`;
+    throw response.status >= 500 || response.status === 429 ? new TransientPageError(message) : new Error(message);
+  }
+  tally.fetched++;
+  const contentType = String(response.headers['content-type'] ?? 'text/html');
+  if (!HTML_TYPES.test(contentType)) throw new Error(`${entry.url} is ${contentType}, not a web page`);
+  const html = response.body.toString('utf8');
+  const extract = options.extract ?? (async (page: string, settings: WebsiteSettings, from?: string) => extractPageText(page, settings, from));
+  const extracted = /^text\/plain/i.test(contentType)
+    ? { title: undefined, units: html.split(/\n{2,}/).map((text) => ({ text: text.trim() })).filter((unit) => unit.text), links: undefined }
+    : await extract(html, options.settings, follow ? response.url : undefined).catch((err: unknown) => {
+      tally.unreadable.push(`${entry.url}: ${err instanceof Error ? err.message : String(err)}`);
+      throw err;
+    });
+  const links = follow ? (extracted.links ?? []).filter((link) => accepts(new URL(link))) : undefined;
+  tally.add(entry.url, {
+    provenance: { url: response.url, ...(extracted.title ? { title: extracted.title } : {}) }, units: extracted.units,
+  }, { ...validators(response.headers), ...(links ? { links } : {}) });
+  return links;
+}
+
+function validators(headers: Record<string, string | string[] | undefined>): Pick<WebsitePage, 'etag' | 'lastModified'> {
+  const etag = headers.etag;
+  const lastModified = headers['last-modified'];
+  return {
+    ...(typeof etag === 'string' && etag ? { etag } : {}),
+    ...(typeof lastModified === 'string' && lastModified ? { lastModified } : {}),
+  };
 }

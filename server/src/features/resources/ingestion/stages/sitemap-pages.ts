@@ -1,0 +1,49 @@
+import type { CrawlFrontier } from './crawl-frontier.js';
+import type { PoliteFetcher } from './polite-fetcher.js';
+import type { readSitemap } from './read-sitemap.js';
+
+/** Sitemap files read per crawl at most (indexes included): a bound on hostile nesting. */
+const MAX_SITEMAP_FILES = 50;
+/** A sitemap file may be this large (the protocol's 50 MB, uncompressed; gzipped ones are smaller). */
+const MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
+
+export interface SitemapReading {
+  fetcher: PoliteFetcher;
+  frontier: CrawlFrontier;
+  /** Reads a fetched sitemap (in the parser process in production). */
+  read: (body: Uint8Array) => Promise<ReturnType<typeof readSitemap>>;
+  log?: (message: string, details: Record<string, unknown>) => void;
+}
+
+/**
+ * Queues the pages of a site's sitemaps at depth 1 that robots.txt allows: the sitemaps robots.txt
+ * names, else `/sitemap.xml`; sitemap indexes are followed. Reading stops once `maxPages` pages are queued. A sitemap that
+ * is missing or unreadable is logged and skipped: the named pages are crawled anyway.
+ */
+export async function queueSitemapPages(root: URL, { fetcher, frontier, read, log }: SitemapReading): Promise<void> {
+  const robots = await fetcher.robots(root.origin);
+  const named = robots.sitemaps ?? [];
+  const queue = named.length > 0 ? [...named] : [`${root.origin}/sitemap.xml`];
+  const visited = new Set<string>();
+  while (queue.length > 0 && visited.size < MAX_SITEMAP_FILES && !frontier.full && !fetcher.timeUp) {
+    const location = queue.shift()!;
+    if (visited.has(location)) continue;
+    visited.add(location);
+    try {
+      const url = new URL(location);
+      // The default location is a guess, so robots.txt decides; sitemaps it names are invited.
+      if (named.length === 0 && !robots.isAllowed(url)) continue;
+      const response = await fetcher.fetch(url.href, {}, MAX_SITEMAP_BYTES);
+      if (response.status !== 200) throw new Error(`it answered ${response.status}`);
+      const sitemap = await read(response.body);
+      queue.push(...sitemap.sitemaps);
+      for (const page of sitemap.pages) {
+        if (frontier.full) break;
+        // Disallowed pages are not queued, so they do not take the places of allowed ones.
+        if (URL.canParse(page) && robots.isAllowed(new URL(page))) frontier.add(page, 1);
+      }
+    } catch (err) {
+      log?.('sitemap skipped', { sitemap: location, reason: err instanceof Error ? err.message : String(err) });
+    }
+  }
+}
