@@ -118,4 +118,14 @@ test.describe('delivery and diagnostics', () => {
     expect((await warning).text()).toContain('(403): this chatbot is not embeddable on refused.test');
     await expect(widget.launcher).toHaveCount(0);
   });
+
+  test('a PROTECTED chatbot and an unknown id also stay hidden with the server\'s reason in the console', async ({ page, createChatbot, openHostPage, widget }) => {
+    const chatbot = await createChatbot({ accessLevel: 'PROTECTED' });
+    for (const [chatbotId, reason] of [[chatbot.id, '(403): this chatbot is reachable only with an API key'], ['0123456789abcdef01234567', '(404): chatbot 0123456789abcdef01234567 not found']]) {
+      const warning = page.waitForEvent('console', (message) => message.type() === 'warning' && message.text().includes('[parley]'));
+      await openHostPage('shop.acme.test', { chatbotId: chatbotId! });
+      expect((await warning).text()).toContain(reason);
+      await expect(widget.launcher).toHaveCount(0);
+    }
+  });
 });
