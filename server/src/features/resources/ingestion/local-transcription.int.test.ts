@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { waitForProcessing } from '../resources.test-support.js';
 import { startFakeServer, type FakeServer } from './fixtures/fake-servers.js';
-import { canMakeSpeechVideos, makeSpeechVideo } from './fixtures/make-speech-video.js';
+import { canMakeSpeechVideos, makeSpeechVideo, MUSEUM_TALK } from './fixtures/make-speech-video.js';
 import { findWhisperRuntime } from './local-whisper/whisper-runtime.js';
 
 const RUNTIME_DIR = path.resolve(import.meta.dirname, '../../../../transcription-runtime');
@@ -17,8 +17,6 @@ const TRANSCRIPTION_TIMEOUT_MS = 180_000;
 // never skip; a developer without `npm run install:transcription` skips them.
 const canTranscribe = 'runtime' in findWhisperRuntime(RUNTIME_DIR) && canMakeSpeechVideos();
 
-const SPEECH = 'Welcome to the city museum. The museum opens at ten in the morning. Parking is free for all visitors. The gift shop sells maps and postcards.';
-
 describe.skipIf(!canTranscribe && !process.env.CI)('offline transcription (Whisper tiny)', () => {
   let ctx: TestContext;
   let work: string;
@@ -26,7 +24,7 @@ describe.skipIf(!canTranscribe && !process.env.CI)('offline transcription (Whisp
   beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-transcription-'));
     // The talk starts after 4 s of silence: its passages must be cited at about 0:04, not 0:00.
-    makeSpeechVideo(path.join(work, 'museum.mp4'), [{ text: SPEECH, atSeconds: 4 }], 20);
+    makeSpeechVideo(path.join(work, 'museum.mp4'), [{ text: MUSEUM_TALK, atSeconds: 4 }], 20);
     makeSpeechVideo(path.join(work, 'silent.mp4'), [], 5);
     ctx = await createTestContext({ env: { RESOURCE_CREATION_RATE_LIMIT: '1000', LOCAL_TRANSCRIPTION: 'true', LOCAL_TRANSCRIPTION_DIR: RUNTIME_DIR } });
     ctx.startJobs();
@@ -85,7 +83,8 @@ describe('offline transcription, runtime and provider', () => {
 
   it('a configured transcription provider is used before the offline runtime', async () => {
     provider = await startFakeServer((req) => (req.url === '/v1/audio/transcriptions'
-      ? { type: 'application/json', body: JSON.stringify({ text: 'A beep from the provider.', segments: [{ start: 0, end: 3, text: 'A beep from the provider.' }] }) }
+      // Plain text without segments (a server that ignores verbose_json): still dated, from 0:00.
+      ? { type: 'application/json', body: JSON.stringify({ text: 'A beep from the provider.' }) }
       : { status: 404 }));
     const ctx = await createTestContext({ env: { LOCAL_TRANSCRIPTION: 'true', LOCAL_TRANSCRIPTION_DIR: RUNTIME_DIR, TRANSCRIPTION_BASE_URL: `${provider.url}/v1` } });
     try {

@@ -19,7 +19,7 @@ const TRANSCRIPTION_TIMEOUT_MS = 10 * 60_000;
 /**
  * A client of an OpenAI-compatible `POST {baseUrl}/audio/transcriptions` (OpenAI, a local
  * whisper server). Asks for `verbose_json` so segments keep their timestamps; a server that
- * answers plain `{text}` still works, without times.
+ * answers plain `{text}` still works, its text dated from 0:00.
  */
 export function openAiTranscriber(options: { baseUrl: string; apiKey?: string; model: string }): Transcriber {
   return {
@@ -40,7 +40,8 @@ export function openAiTranscriber(options: { baseUrl: string; apiKey?: string; m
         return parsed.segments.map((segment) => ({ text: segment.text.trim(), startSeconds: segment.start, endSeconds: segment.end }))
           .filter((unit) => unit.text);
       }
-      return parsed.text.trim() ? [{ text: parsed.text.trim() }] : [];
+      // Without segments the transcript is dated from the start: every video passage carries a time (its citation's timestampSec).
+      return parsed.text.trim() ? [{ text: parsed.text.trim(), startSeconds: 0 }] : [];
     },
   };
 }
