@@ -20,7 +20,11 @@ export interface ReadPdfOptions {
  * @throws NoTextFoundError when neither the text layer nor OCR finds any text.
  */
 export async function readPdf(filePath: string, { parser, maxOcrPages = DEFAULT_MAX_OCR_PAGES, signal, log }: ReadPdfOptions): Promise<ReaderOutput> {
-  const { pageCount, sections, pagesWithoutText } = await parser.call('readPdfText', filePath);
+  const { pageCount, sections, pagesWithoutText } = await parser.call('readPdfText', filePath).catch((err: unknown) => {
+    // An abort closes the parser: the job ends with the abort's reason, not the closed parser's.
+    signal?.throwIfAborted();
+    throw err;
+  });
   const scanned = pagesWithoutText.slice(0, Math.max(0, maxOcrPages));
   if (scanned.length < pagesWithoutText.length) {
     log?.('OCR page limit reached: the remaining pages without text are not read', { pagesWithoutText: pagesWithoutText.length, maxOcrPages });

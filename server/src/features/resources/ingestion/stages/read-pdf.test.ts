@@ -1,0 +1,42 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../fixtures/make-pdf.js';
+import { NoTextFoundError } from '../ingestion-types.js';
+import { withParser } from '../sandbox/parser-process.js';
+import { readPdf, type ReadPdfOptions } from './read-pdf.js';
+
+const LIMITS = { timeoutMs: 60_000, memoryMb: 1024 };
+let dir: string;
+let scan: string;
+
+beforeAll(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-read-pdf-'));
+  scan = path.join(dir, 'scan.pdf');
+  await fs.writeFile(scan, makePdf([{ scan: 'The first page is about tea.' }, { scan: 'The second page is about coffee.' }]));
+});
+afterAll(async () => { await fs.rm(dir, { recursive: true, force: true }); });
+
+const read = (options: Omit<ReadPdfOptions, 'parser'>, signal?: AbortSignal) =>
+  withParser(LIMITS, signal, (parser) => readPdf(scan, { parser, signal, ...options }));
+
+describe('readPdf', () => {
+  it('reads at most maxOcrPages pages by OCR and says so', async () => {
+    const logged: string[] = [];
+    const output = await read({ maxOcrPages: 1, log: (message) => logged.push(message) });
+    expect(output.sections).toEqual([{ provenance: { page: 1 }, units: [{ text: 'The first page is about tea.' }] }]);
+    expect(logged).toEqual(['OCR page limit reached: the remaining pages without text are not read']);
+  }, 90_000);
+
+  it('ends with no text when OCR is turned off', async () => {
+    await expect(read({ maxOcrPages: 0 })).rejects.toEqual(new NoTextFoundError('the PDF has no text layer and OCR is turned off'));
+  }, 90_000);
+
+  it('stops at the abort signal', async () => {
+    // Whether it comes while the text layer or a page's OCR is read, the job ends with the abort's reason.
+    const aborted = new AbortController();
+    setTimeout(() => aborted.abort(new Error('the job was cancelled')), 1500);
+    await expect(read({}, aborted.signal)).rejects.toThrow('the job was cancelled');
+  }, 90_000);
+});
