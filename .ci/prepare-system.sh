@@ -7,6 +7,8 @@ export DEBIAN_FRONTEND=noninteractive
 
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# The scanned-PDF tests draw their text with DejaVu Serif (OCR itself needs nothing from Debian).
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf ] || need+=(fonts-dejavu-core)
 [ -x /usr/bin/espeak-ng ] || need+=(espeak-ng)
 [ -x /usr/bin/ffmpeg ] || need+=(ffmpeg)
 [ -f /usr/share/postgresql/15/extension/vector.control ] || need+=(postgresql-server-dev-15 make gcc)
