@@ -42,6 +42,17 @@ describe('parseBlocks and segmentText', () => {
     expect(segments[5]!.kind).toBe('row');
   });
 
+  it('reads rows written as "Header: value; Header: value" lines back as rows, one each', () => {
+    const chunk = '# Plans\nAll prices are per workspace.\nPlan: Free; Price: $0; Seats: 1\nPlan: Growth; Price: $199 per month; Seats: 10\nSee the FAQ: it helps; really.';
+    const segments = segmentText(chunk);
+    expect(segments.map((s) => [s.kind, s.text])).toEqual([
+      ['paragraph', 'All prices are per workspace.'],
+      ['row', 'Plan: Free; Price: $0; Seats: 1'],
+      ['row', 'Plan: Growth; Price: $199 per month; Seats: 10'],
+      ['paragraph', 'See the FAQ: it helps; really.'],
+    ]);
+  });
+
   it('reads a short stand-alone title line of plain text (a PDF) as a heading', () => {
     const pdf = 'Candle Care Guide\nFire safety\nIf the fire alarm sounds, leave by the nearest exit and do not use\nthe stairs to the cellar bar.';
     const blocks = parseBlocks(pdf);

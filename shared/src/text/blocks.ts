@@ -27,6 +27,8 @@ const HEADING = /^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$/;
 const ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+(.*)$/;
 const ROW = /^\s*\|(.*)\|?\s*$/;
 const TABLE_RULE = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+/** A table row as the chunker writes it: "Header: value; Header: value" (two cells or more). */
+const WRITTEN_ROW = /^[^:;]{1,60}: [^;]*(?:; [^:;]{1,60}: [^;]*)+$/;
 const SENTENCE_END = /[.!?…。！？؟:;]["'”’)\]]?$/;
 
 /** A short line standing alone, without closing punctuation, between sentences: a plain-text heading ("Fire safety"). */
@@ -47,7 +49,8 @@ function tableCells(line: string): string[] {
  * Reads Markdown-like text into blocks: `#` headings (and short stand-alone title lines, as PDFs
  * and captions give them) become the section path of what follows, never text; list items and
  * table rows stay blocks of their own; other lines are joined into paragraphs, so a line wrapped
- * in a PDF joins its sentence. A table row reads "Header: value; Header: value".
+ * in a PDF joins its sentence. A table row reads "Header: value; Header: value", and a line
+ * written that way (a chunk's rows, read again) is a row too.
  */
 export function parseBlocks(text: string, options: { hardLineBreaks?: boolean } = {}): TextBlock[] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
@@ -81,6 +84,7 @@ export function parseBlocks(text: string, options: { hardLineBreaks?: boolean } 
       return;
     }
     header = undefined;
+    if (WRITTEN_ROW.test(line)) { flush(); blocks.push({ kind: 'row', text: line, section: section() }); return; }
     const item = ITEM.exec(line);
     if (item) { flush(); blocks.push({ kind: 'item', text: item[1]!.trim(), section: section() }); return; }
     const previous = paragraph.at(-1) ?? (index > 0 ? lines[index - 1]?.trim() || undefined : undefined);

@@ -25,7 +25,7 @@ export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { targetWords: 180, overlapWo
  * The version of the text pipeline (splitter and chunker). It is part of every section hash, so a
  * changed pipeline re-indexes a resource at its next sync instead of keeping stale chunks.
  */
-export const TEXT_PIPELINE_VERSION = 'structured-2';
+export const TEXT_PIPELINE_VERSION = 'structured-3';
 
 /** A new top-level section closes a chunk that already holds this many words. */
 const SECTION_BREAK_WORDS = 60;
