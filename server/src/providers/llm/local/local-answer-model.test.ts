@@ -81,6 +81,19 @@ describe('composeAnswer', () => {
       .toBe('The Eiffel Tower stands in Paris. It was completed in 1889 for the World Fair.');
   });
 
+  it('ranks a sentence by the meaning of the heading it sits under as well as its own', () => {
+    const passages: ContextPassage[] = [{
+      source: 'faq.md',
+      content: '# FAQ\n## Refills\nBring back any empty jar and we refill it for less.\n## Damaged parcels\nSend us a photo within 7 days and we send a replacement.',
+    }];
+    // A stand-in encoder: the question means "broken parcel"; so does one heading, and both sentences half-match. The answer leads with the sentence under that heading.
+    const meaning: Record<string, number> = { 'Damaged parcels': 0.9, Refills: 0.1, 'Send us a photo within 7 days and we send a replacement.': 0.55 };
+    const meaningOf = (text: string) => meaning[text] ?? 0.4;
+    const question = 'My jar arrived smashed, what should I do?';
+    expect(composeLocalAnswer({ ...prompt(question), passages }, meaningOf).text).toMatch(/^Send us a photo within 7 days/);
+    expect(composeLocalAnswer({ ...prompt(question), passages }, (text) => (text.startsWith('Send') ? 0.55 : 0.4)).text).toMatch(/^Bring back any empty jar/);
+  });
+
   it('understands a short follow-up through the previous question', () => {
     const followUp: AnswerPrompt = {
       ...prompt('And the express one?'),

@@ -42,7 +42,9 @@ export class LocalAnswerModel implements AnswerModel {
 
   private async meanings(prompt: AnswerPrompt): Promise<MeaningOf | undefined> {
     if (!this.encoder || prompt.passages.length === 0) return undefined;
-    const sentences = [...new Set(prompt.passages.flatMap((passage) => segmentText(passage.content).map((segment) => segment.text)))];
+    // Sentences, and the headings they sit under: "Damaged parcels" says what "it arrived broken" is about.
+    const segments = prompt.passages.flatMap((passage) => segmentText(passage.content));
+    const sentences = [...new Set(segments.flatMap((segment) => [segment.text, ...segment.section.slice(-1)]))];
     const previous = prompt.messages.slice(0, -1).reverse().find((message) => message.role === 'user');
     const asked = previous && prompt.question.split(/\s+/).length < 6 ? `${previous.content} ${prompt.question}` : prompt.question;
     const regions = regionsOf(prompt.question);
