@@ -137,6 +137,8 @@ describe('website re-sync', () => {
     await ctx.services.resourceSync.runOnce(Date.now() + 365 * 86_400_000);
     const jobs = await ctx.database.db('jobs').whereRaw("payload->>'resourceId' = ?", [created.id]).count<{ count: number }[]>({ count: '*' });
     expect(Number(jobs[0]!.count)).toBe(1);
+    // The year-ahead run queued the other tests' re-syncs: they finish here, not during the next test.
+    await expect.poll(() => ctx.services.jobs.pendingCount(), { timeout: 20_000 }).toBe(0);
   });
 });
 
