@@ -27,16 +27,17 @@ export async function queueSitemapPages(root: URL, { fetcher, frontier, read, lo
   const visited = new Set<string>();
   while (queue.length > 0 && visited.size < MAX_SITEMAP_FILES && !frontier.full && !fetcher.timeUp) {
     const location = queue.shift()!;
-    if (visited.has(location)) continue;
-    visited.add(location);
     try {
-      const url = new URL(location);
+      // Sitemap lines should be absolute; a relative one is read against the site.
+      const url = new URL(location, root.origin);
+      if (visited.has(url.href)) continue;
+      visited.add(url.href);
       // The default location is a guess, so robots.txt decides; sitemaps it names are invited.
       if (named.length === 0 && !robots.isAllowed(url)) continue;
       const response = await fetcher.fetch(url.href, {}, MAX_SITEMAP_BYTES);
       if (response.status !== 200) throw new Error(`it answered ${response.status}`);
       const sitemap = await read(response.body);
-      queue.push(...sitemap.sitemaps);
+      queue.push(...sitemap.sitemaps.filter((child) => URL.canParse(child, url.href)).map((child) => new URL(child, url).href));
       for (const page of sitemap.pages) {
         if (frontier.full) break;
         // Disallowed pages are not queued, so they do not take the places of allowed ones.
