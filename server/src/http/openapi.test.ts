@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ALL_ROUTES, REQUEST_EXAMPLES } from '@parley/shared';
+import { ALL_ROUTES, REQUEST_EXAMPLE_VARIANTS, REQUEST_EXAMPLES } from '@parley/shared';
 import { buildOpenApiDocument } from './openapi.js';
 
 const SPEC = fs.readFileSync(new URL('../../../docs/contract/service-api.md', import.meta.url), 'utf8');
@@ -80,9 +80,26 @@ describe('the OpenAPI document', () => {
       expect(example, route.operationId).toBeDefined();
       const parsed = route.body.safeParse(example);
       expect(parsed.success, `${route.operationId}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
-      const media = (document.paths[route.path]![route.method] as unknown as { requestBody: { content: Record<string, { example?: unknown }> } })
+      const media = (document.paths[route.path]![route.method] as unknown as { requestBody: { content: Record<string, { example?: unknown; examples?: Record<string, { value: unknown }> }> } })
         .requestBody.content['application/json']!;
-      expect(media.example).toEqual(example);
+      expect(media.example ?? media.examples?.default?.value).toEqual(example);
+      for (const [name, variant] of Object.entries(REQUEST_EXAMPLE_VARIANTS[route.operationId] ?? {})) {
+        const checked = route.body.safeParse(variant.value);
+        expect(checked.success, `${route.operationId} ${name}: ${JSON.stringify(checked.error?.issues)}`).toBe(true);
+        expect(media.examples?.[name]?.value).toEqual(variant.value);
+      }
     }
+  });
+
+  it('documents website discovery (extension) in the settings schema, with examples', () => {
+    type Media = { schema: { properties: { settings: { properties: Record<string, { description?: string; enum?: string[]; minimum?: number; maximum?: number }> } } }; examples: Record<string, unknown> };
+    const media = (document.paths['/v1/resource/website']!.post as unknown as { requestBody: { content: Record<string, Media> } }).requestBody.content['application/json']!;
+    const settings = media.schema.properties.settings.properties;
+    expect(settings.discovery!.enum).toEqual(['NONE', 'SITEMAP', 'LINKS', 'SITEMAP_AND_LINKS']);
+    expect(settings.discovery!.description).toContain('Extension');
+    expect(settings.maxPages).toMatchObject({ minimum: 1, maximum: 1000 });
+    expect(settings.maxDepth).toMatchObject({ minimum: 1, maximum: 10 });
+    for (const field of ['includePaths', 'excludePaths']) expect(settings[field]!.description).toContain('Extension (discovery only)');
+    expect(Object.keys(media.examples)).toEqual(['default', 'sitemapDiscovery', 'linkDiscovery']);
   });
 });

@@ -1,4 +1,4 @@
-import { ALL_ROUTES, REQUEST_EXAMPLES, StreamingEventSchema, type RouteContract } from '@parley/shared';
+import { ALL_ROUTES, REQUEST_EXAMPLE_VARIANTS, REQUEST_EXAMPLES, StreamingEventSchema, type RouteContract } from '@parley/shared';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -29,7 +29,11 @@ function requestBody(contract: RouteContract): JsonSchema | undefined {
   if (!contract.body) return undefined;
   const contentType = contract.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
   const example = REQUEST_EXAMPLES[contract.operationId];
-  return { required: true, content: { [contentType]: { schema: toSchema(contract.body, 'input'), ...(example !== undefined ? { example } : {}) } } };
+  const variants = REQUEST_EXAMPLE_VARIANTS[contract.operationId];
+  // `example` and `examples` exclude each other (OpenAPI 3.1 § 4.8.14): with variants, the default is one of the named ones.
+  const examples = variants && example !== undefined ? { examples: { default: { summary: 'As the contract describes it', value: example }, ...variants } } : undefined;
+  const shown = examples ?? (example !== undefined ? { example } : {});
+  return { required: true, content: { [contentType]: { schema: toSchema(contract.body, 'input'), ...shown } } };
 }
 
 const EVENT_STREAM = 'text/event-stream';

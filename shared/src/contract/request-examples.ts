@@ -35,3 +35,28 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   giveEmbedFeedback: { conversationId: EXAMPLE_ID, visitorToken: 'vt_token-from-the-conversation-save', messageIndex: 1, rating: 'down', comment: 'The opening hours were wrong.' },
   createSession: { apiKey: 'pk_your-api-key' },
 };
+
+/** A further named request example of an operation, beside its default one. */
+export interface RequestExample { summary: string; value: unknown }
+
+/**
+ * Further request examples per operation, for extensions the default example does not show. The
+ * OpenAPI document lists them with the default one (as `default`); each passes its route's schema too.
+ */
+export const REQUEST_EXAMPLE_VARIANTS: Readonly<Record<string, Readonly<Record<string, RequestExample>>>> = {
+  createWebsiteResource: {
+    sitemapDiscovery: {
+      summary: 'Extension: the pages of the sitemaps robots.txt names (else /sitemap.xml), at most 300, without the blog',
+      value: {
+        url: 'https://example.com/', syncFrequency: 'SEVEN_DAYS', tags: ['website'],
+        settings: { discovery: 'SITEMAP', maxPages: 300, excludePaths: ['/blog/**', '/*/print'] },
+      },
+    },
+    linkDiscovery: {
+      summary: 'Extension: same-origin links breadth-first from url, two links deep, only the help centre',
+      value: {
+        url: 'https://example.com/help', settings: { discovery: 'LINKS', maxDepth: 2, maxPages: 100, includePaths: ['/help/**'], removeSelectors: ['nav', 'footer'] },
+      },
+    },
+  },
+};
