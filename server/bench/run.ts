@@ -5,6 +5,7 @@ import { benchmark as conversationListing } from './conversation-listing.bench.j
 import { benchmark as embedConfig } from './embed-config.bench.js';
 import { benchmark as resourcesIngestion } from './resources-ingestion.bench.js';
 import { benchmark as squadRetrieval } from './squad-retrieval.bench.js';
+import { benchmark as transcription } from './transcription.bench.js';
 import { benchmark as visitorQuestions } from './visitor-questions.bench.js';
 import type { Benchmark, BenchContext } from './bench-kit.js';
 import { postgresAvailable } from './bench-database.js';
@@ -19,6 +20,7 @@ const BENCHMARKS: Benchmark[] = [
   conversationListing,
   resourcesIngestion,
   squadRetrieval,
+  transcription,
 ];
 
 const filter = process.argv[2]?.toLowerCase();
