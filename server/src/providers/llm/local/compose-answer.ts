@@ -57,6 +57,9 @@ export function placeAlternatives(question: string): Alternatives {
   return alternatives;
 }
 
+/** A sentence joining the best one shares the question's words, unless the best shares none either. */
+const sharesWords = (s: ScoredSentence, best: ScoredSentence) => s.coverage > 0 || best.coverage === 0;
+
 const PRONOUN_START = /^(he|she|it|they|this|these|those|his|her|its|their|there|that)\b/i;
 
 /** A sentence this close to the best one's score answers as well: it joins the answer. */
@@ -84,7 +87,8 @@ function pickSentences(ranked: readonly ScoredSentence[]): ScoredSentence[] {
   };
   if (previous && PRONOUN_START.test(best.text)) add(previous);
   else if (next && (best.text.split(/\s+/).length < 8 || best.text.endsWith(':'))) add(next);
-  for (const s of ranked.slice(1, MAX_SENTENCES)) if (s.score >= CLOSE_CALL * best.score) add(s);
+  // Meaning alone ties every sentence of a section written in a language the encoder does not know.
+  for (const s of ranked.slice(1, MAX_SENTENCES)) if (s.score >= CLOSE_CALL * best.score && sharesWords(s, best)) add(s);
   // A pronoun's subject reads before it; otherwise the best sentence leads.
   return previous && chosen[1] === previous ? [previous, best, ...chosen.slice(2)] : chosen;
 }

@@ -94,6 +94,17 @@ describe('composeAnswer', () => {
     expect(composeLocalAnswer({ ...prompt(question), passages }, (text) => (text.startsWith('Send') ? 0.55 : 0.4)).text).toMatch(/^Bring back any empty jar/);
   });
 
+  it('answers a question in another language from that language\'s sentences, without the ones that share only function words', () => {
+    const passages: ContextPassage[] = [{
+      source: 'guest-faq.md',
+      content: '## Informations en français\nLe petit-déjeuner est servi de 8 h à 10 h et il est inclus dans le prix de toutes nos chambres. '
+        + 'Les chiens sont acceptés dans les chambres côté jardin, pour 18 £ par chien et par nuit. Le parking de l\'hôtel est gratuit pour nos clients.',
+    }];
+    // An encoder that does not know French finds every sentence about as close: the words decide, and only they.
+    const answer = composeLocalAnswer({ ...prompt('Combien ça coûte d\'amener mon chien ?'), passages }, () => 0.5);
+    expect(answer.text).toBe('Les chiens sont acceptés dans les chambres côté jardin, pour 18 £ par chien et par nuit.');
+  });
+
   it('understands a short follow-up through the previous question', () => {
     const followUp: AnswerPrompt = {
       ...prompt('And the express one?'),

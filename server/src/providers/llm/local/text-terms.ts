@@ -14,6 +14,21 @@ what when where which while who whom whose why will with won would wouldn you yo
 yourselves s t d ll m re ve also may might shall tell please thanks thank hi hello hey does did
 `.trim().split(/\s+/));
 
+/**
+ * Function words of the other languages a knowledge base often has a section in (French, German,
+ * Spanish, Arabic, Hebrew): without them, "إلى" or "de" would tie an answer to every sentence.
+ */
+const OTHER_STOP_WORDS = `
+le la les un une des du de d l au aux et ou en à a dans sur pour par avec est sont il elle ils elles nous vous on ce
+cette ces qui que quoi quel quelle quels quelles se sa son ses leur leurs mon ma mes ne pas y faut peut
+der das den dem des ein eine einen einem einer und oder in im am an auf für mit von zu zum zur ist sind
+ich du er sie es wir ihr kann können auch nicht wie was wo wann welche welcher welches unsere unser ihre
+el los las una unos unas y o en por para es que qué cómo cuál cuándo dónde se su sus al del lo
+في من إلى على عن مع هل ما ماذا متى أين كيف هذا هذه ذلك التي الذي هو هي نحن أنتم أن لا لم لن قد كل أو ثم
+של את על עם אל מה מתי איפה איך האם זה זו הוא היא אנחנו אתם לא כן גם או כל יש אין
+`.trim().split(/\s+/);
+for (const word of OTHER_STOP_WORDS) STOP_WORDS.add(word);
+
 /** Words that frame a question rather than name its subject; they count, but little. */
 const FRAME_WORDS = new Set(`
 name named called call type kind sort term word many much one ones use used using example
