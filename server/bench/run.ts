@@ -4,9 +4,11 @@ import { benchmark as chatStream } from './chat-stream.bench.js';
 import { benchmark as conversationListing } from './conversation-listing.bench.js';
 import { benchmark as embedConfig } from './embed-config.bench.js';
 import { benchmark as resourcesIngestion } from './resources-ingestion.bench.js';
+import { benchmark as scannedPdf } from './scanned-pdf.bench.js';
 import { benchmark as squadRetrieval } from './squad-retrieval.bench.js';
 import { benchmark as transcription } from './transcription.bench.js';
 import { benchmark as visitorQuestions } from './visitor-questions.bench.js';
+import { benchmark as websiteDiscovery } from './website-discovery.bench.js';
 import type { Benchmark, BenchContext } from './bench-kit.js';
 import { postgresAvailable } from './bench-database.js';
 
@@ -19,6 +21,8 @@ const BENCHMARKS: Benchmark[] = [
   embedConfig,
   conversationListing,
   resourcesIngestion,
+  websiteDiscovery,
+  scannedPdf,
   squadRetrieval,
   transcription,
 ];
