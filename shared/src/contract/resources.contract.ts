@@ -33,6 +33,9 @@ export const resourceContract = {
   createFile: defineRoute({
     operationId: 'createFileResource', method: 'post', path: '/v1/resource/file', tag, security: 'apiKey',
     summary: 'Upload a PDF or MP4 (type by content; under 1000 MB; videos under 120 minutes)',
+    description: 'A PDF is read page by page: pages with a text layer as they are, scanned pages (no text layer) by OCR '
+      + '(English; at most OCR_MAX_PAGES of them per PDF, 100 by default). Every passage keeps its page number. '
+      + 'The resource ends FAILED_NO_TEXT_FOUND only when OCR finds no text either.',
     bodyType: 'multipart', body: FileResourceUploadSchema,
     responses: { ...created, ...creationErrors },
   }),
