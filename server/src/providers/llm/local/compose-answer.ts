@@ -60,7 +60,8 @@ export function placeAlternatives(question: string): Alternatives {
 /** A sentence joining the best one shares the question's words, unless the best shares none either. */
 const sharesWords = (s: ScoredSentence, best: ScoredSentence) => s.coverage > 0 || best.coverage === 0;
 
-const PRONOUN_START = /^(he|she|it|they|this|these|those|his|her|its|their|there|that)\b/i;
+/** A sentence opening with a pronoun needs the one before it; "There are two chargers" does not ("there" + a form of "be"). */
+const PRONOUN_START = /^(he|she|it|they|this|these|those|his|her|its|their|that|there(?!\s+(?:is|are|was|were|will|would|may|might|can|could|should|must|has|have|had|isn't|aren't|wasn't|weren't)\b)(?!'s\b))\b/i;
 
 /** A sentence this close to the best one's score answers as well: it joins the answer. */
 const CLOSE_CALL = 0.8;

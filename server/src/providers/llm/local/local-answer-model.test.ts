@@ -81,6 +81,11 @@ describe('composeAnswer', () => {
       .toBe('The Eiffel Tower stands in Paris. It was completed in 1889 for the World Fair.');
   });
 
+  it('does not take "There are" for a pronoun: the answer leads with its own sentence', () => {
+    const passages = [{ source: 'faq.md', content: 'If the car park is full, the village car park is 300 metres away and costs £9 for 24 hours. There are two electric car chargers in our car park, charged at 45p per kWh.' }];
+    expect(composeAnswer({ ...prompt('Can I charge my electric car?'), passages })).toMatch(/^There are two electric car chargers/);
+  });
+
   it('ranks a sentence by the meaning of the heading it sits under as well as its own', () => {
     const passages: ContextPassage[] = [{
       source: 'faq.md',
