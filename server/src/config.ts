@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   TRANSCRIPTION_MODEL: z.string().trim().min(1).default('whisper-1'),
   LOCAL_TRANSCRIPTION: z.enum(['true', 'false', '1', '0']).default('true').transform((value) => value === 'true' || value === '1'),
   LOCAL_TRANSCRIPTION_DIR: optionalString,
+  LOCAL_TRANSCRIPTION_LANGUAGE: z.string().trim().toLowerCase().regex(/^[a-z]{2,3}$/, 'must be a language code such as en, de or fr').default('en'),
   EMBEDDINGS_BASE_URL: optionalString,
   EMBEDDINGS_API_KEY: optionalString,
   EMBEDDINGS_MODEL: z.string().trim().min(1).default('text-embedding-3-small'),
@@ -140,7 +141,7 @@ export interface Config {
    * Offline Whisper for videos without subtitles when no transcription provider is configured:
    * where `npm run install:transcription` puts its runtime (found at run time); absent: disabled.
    */
-  localTranscription?: { runtimeDir: string };
+  localTranscription?: { runtimeDir: string; language: string };
   /** OpenAI-compatible `/embeddings` for hybrid retrieval; absent: full-text ranking only. */
   embeddings?: { baseUrl: string; apiKey?: string; model: string };
   /** How often due website re-syncs are looked for. */
@@ -259,6 +260,13 @@ function objectStorageOf(e: z.infer<typeof EnvSchema>): S3Settings | undefined {
   } : undefined;
 }
 
+/** Offline transcription, unless LOCAL_TRANSCRIPTION=false: its runtime's folder (server/transcription-runtime) and language. */
+function localTranscriptionOf(e: z.infer<typeof EnvSchema>): Config['localTranscription'] {
+  if (!e.LOCAL_TRANSCRIPTION) return undefined;
+  const runtimeDir = e.LOCAL_TRANSCRIPTION_DIR ?? fileURLToPath(new URL('../transcription-runtime', import.meta.url));
+  return { runtimeDir: path.resolve(runtimeDir), language: e.LOCAL_TRANSCRIPTION_LANGUAGE };
+}
+
 /** Public embed traffic: session lifetime and the limits that protect an owner from anonymous visitors. */
 function embedLimitsOf(e: z.infer<typeof EnvSchema>): Config['embed'] {
   return {
@@ -301,9 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crawlAllowPrivateNetworks: e.CRAWL_ALLOW_PRIVATE_NETWORKS,
     videoHostUrl: e.VIDEO_HOST_URL,
     transcription: openAiCompatible(e.TRANSCRIPTION_BASE_URL, e.TRANSCRIPTION_API_KEY, e.TRANSCRIPTION_MODEL),
-    localTranscription: e.LOCAL_TRANSCRIPTION
-      ? { runtimeDir: path.resolve(e.LOCAL_TRANSCRIPTION_DIR ?? fileURLToPath(new URL('../transcription-runtime', import.meta.url))) }
-      : undefined,
+    localTranscription: localTranscriptionOf(e),
     embeddings: openAiCompatible(e.EMBEDDINGS_BASE_URL, e.EMBEDDINGS_API_KEY, e.EMBEDDINGS_MODEL),
     syncCheckIntervalMs: Math.max(1000, e.SYNC_CHECK_INTERVAL_MS),
     jobsEnabled: e.JOBS_ENABLED,

@@ -20,7 +20,7 @@ export const DEFAULT_CRAWLER_USER_AGENT = 'ParleyBot/0.1 (knowledge crawler of a
 /** A configured transcription provider first; else offline Whisper when enabled (its runtime is looked up per video). */
 function transcriberOf(config: Config): Transcriber | undefined {
   if (config.transcription) return openAiTranscriber(config.transcription);
-  return config.localTranscription && localWhisperTranscriber(config.localTranscription.runtimeDir);
+  return config.localTranscription && localWhisperTranscriber(config.localTranscription.runtimeDir, config.localTranscription.language);
 }
 
 /** Builds the resources feature: its service, the ingestion handler on the worker, and the re-sync scheduler. */

@@ -3,14 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { IngestionFailedError, NoTextFoundError, type TextUnit } from '../ingestion-types.js';
 import type { Transcriber } from '../stages/transcribe-audio.js';
 import type { WhisperMessage, WhisperRequest } from './whisper-child.js';
-import { findWhisperRuntime, type WhisperRuntime } from './whisper-runtime.js';
+import { findWhisperRuntime } from './whisper-runtime.js';
 
 // Under tsx (development, tests) the child is TypeScript; compiled, it is bundled beside this code (scripts/build.mjs).
 const childModule = fileURLToPath(new URL(`./whisper-child${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
 const childExecArgv = import.meta.url.endsWith('.ts') ? ['--import', 'tsx'] : [];
 
 /** Runs one transcription in a whisper child process; aborting the signal kills it. */
-function runWhisperChild(runtime: WhisperRuntime, filePath: string, signal?: AbortSignal, onProgress?: (fraction: number) => void): Promise<TextUnit[]> {
+function runWhisperChild(request: WhisperRequest, signal?: AbortSignal, onProgress?: (fraction: number) => void): Promise<TextUnit[]> {
   return new Promise((resolve, reject) => {
     const child = fork(childModule, [], { execArgv: childExecArgv, stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced', signal });
     const units: TextUnit[] = [];
@@ -32,22 +32,23 @@ function runWhisperChild(runtime: WhisperRuntime, filePath: string, signal?: Abo
     });
     child.on('error', (err) => settle(() => reject(signal?.aborted ? signal.reason : err)));
     child.on('exit', (code, exitSignal) => settle(() => reject(new Error(`the transcription process stopped (${exitSignal ?? `exit code ${code}`})`))));
-    child.send({ runtime, filePath } satisfies WhisperRequest);
+    child.send(request);
   });
 }
 
 /**
  * Offline transcription with Whisper tiny, from the optional runtime that `npm run
  * install:transcription` installs (no network at install or run time beyond the npm registry).
- * The runtime is looked up at each video, so installing it takes effect without a restart; a
+ * Whisper is told the videos' language (`language`, LOCAL_TRANSCRIPTION_LANGUAGE): transformers.js
+ * does not detect it. The runtime is looked up at each video, so installing it takes effect without a restart; a
  * video read while it is missing ends `FAILED_NO_TEXT_FOUND`, its reason saying how to install it.
  */
-export function localWhisperTranscriber(runtimeDir: string): Transcriber {
+export function localWhisperTranscriber(runtimeDir: string, language = 'en'): Transcriber {
   return {
     async transcribe(filePath, signal, onProgress) {
       const found = findWhisperRuntime(runtimeDir);
       if ('missing' in found) throw new NoTextFoundError(`the video has no subtitle track and no transcription provider is configured; ${found.missing}`);
-      return runWhisperChild(found.runtime, filePath, signal, onProgress);
+      return runWhisperChild({ runtime: found.runtime, filePath, language }, signal, onProgress);
     },
   };
 }

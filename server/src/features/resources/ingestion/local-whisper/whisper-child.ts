@@ -6,7 +6,12 @@ import { mayHoldSpeech, toTranscriptUnits, type WhisperSegment } from './transcr
 import type { WhisperRuntime } from './whisper-runtime.js';
 
 /** The request the parent sends once. */
-export interface WhisperRequest { runtime: WhisperRuntime; filePath: string }
+export interface WhisperRequest {
+  runtime: WhisperRuntime;
+  filePath: string;
+  /** The spoken language (a code such as `en`); Whisper transcribes in it rather than translating. */
+  language: string;
+}
 
 /** What the child reports: the video's length, each window's units and progress, then the end. */
 export type WhisperMessage =
@@ -33,7 +38,7 @@ const send = (message: WhisperMessage) => new Promise<void>((resolve) => process
  * every window's timed text as it goes. Run in its own process (local-whisper-transcriber.ts) so
  * inference never blocks the service and an aborted job is ended by killing it.
  */
-async function transcribe({ runtime, filePath }: WhisperRequest): Promise<void> {
+async function transcribe({ runtime, filePath, language }: WhisperRequest): Promise<void> {
   const duration = await probeMp4Duration(filePath).catch(() => undefined);
   if (duration) await send({ type: 'duration', seconds: duration });
   const transformers = await import(pathToFileURL(runtime.transformersPath).href) as Transformers;
@@ -47,7 +52,7 @@ async function transcribe({ runtime, filePath }: WhisperRequest): Promise<void> 
     if (mayHoldSpeech(window)) {
       recognize ??= await transformers.pipeline('automatic-speech-recognition', runtime.model, { dtype: 'q8', device: 'cpu' });
       const speech = skipLeadingSilence(window);
-      const output = await recognize(speech.samples, { return_timestamps: true, max_new_tokens: MAX_NEW_TOKENS });
+      const output = await recognize(speech.samples, { return_timestamps: true, max_new_tokens: MAX_NEW_TOKENS, language, task: 'transcribe' });
       units = toTranscriptUnits(speech, output.chunks ?? [{ text: output.text, timestamp: [0, null] }]);
     }
     await send({ type: 'window', units, doneSeconds: window.startSeconds + window.samples.length / SAMPLE_RATE });
