@@ -58,6 +58,7 @@ export class ResourcePage extends PageElement {
       <div class="card"><dl class="row">
         <dt>Type</dt><dd>${resource.type}</dd>
         <dt>Status</dt><dd><span class="status ${resource.aiProcessingStatus}">${resource.aiProcessingStatus}</span>
+          ${resource.processingProgress !== undefined ? html` <span class="hint">${Math.round(resource.processingProgress * 100)}% done</span>` : nothing}
           ${resource.failureReason ? html` <span class="hint">${resource.failureReason}</span>` : nothing}</dd>
         ${resource.lastSync ? html`<dt>Last sync</dt><dd>${new Date(resource.lastSync).toLocaleString()}</dd>` : nothing}
         <dt>Used by</dt><dd>${users.length ? users.map((c) => c.name).join(', ') : 'no chatbot'}</dd>

@@ -38,6 +38,7 @@ export class ResourceTable extends PageElement {
       <td><a href="/console/knowledge/${resource.id}">${name}</a>${resource.tags.length ? html`<br><span class="hint">${resource.tags.join(', ')}</span>` : nothing}</td>
       <td>${resource.type}</td>
       <td><span class="status ${resource.aiProcessingStatus}" data-testid="resource-status">${resource.aiProcessingStatus}</span>
+        ${resource.processingProgress !== undefined ? html` <span class="hint">${Math.round(resource.processingProgress * 100)}%</span>` : nothing}
         ${resource.failureReason ? html`<br><span class="hint">${resource.failureReason}</span>` : nothing}</td>
       <td>${users.length ? users.map((chatbot, i) => html`${i ? ', ' : ''}<a href="/console/chatbots/${chatbot.id}">${chatbot.name}</a>`) : html`<span class="muted">none</span>`}</td>
       <td><div class="row">
