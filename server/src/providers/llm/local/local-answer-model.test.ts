@@ -35,6 +35,16 @@ describe('stem', () => {
     expect(stem('deliveries')).toBe(stem('delivery'));
     expect(stem('2014')).toBe('2014');
   });
+
+  it('strips Arabic and Hebrew prefixes and endings lightly', () => {
+    // "Do you ship (تشحنون)…" finds "we ship (نشحن)"; "to Israel (לישראל)" finds "Israel (ישראל)".
+    expect(stem('تشحنون')).toBe(stem('نشحن'));
+    expect(stem('بالشحن')).toBe(stem('الشحن'));
+    expect(stem('לישראל')).toBe(stem('ישראל'));
+    expect(stem('המשלוח')).toBe(stem('משלוח'));
+    // Three letters stay: a short word is not cut to nothing.
+    expect(stem('بيت').length).toBe(3);
+  });
 });
 
 describe('composeAnswer', () => {

@@ -50,8 +50,33 @@ export function termWeight(token: string): number {
 
 const DOUBLE_CONSONANT = /([bdfgkmnprt])\1$/;
 
-/** A light suffix-stripping stemmer: plurals, -ing, -ed, -ly and a final e. */
+const ARABIC = /[\u0600-\u06FF]/;
+const HEBREW = /[\u0590-\u05FF]/;
+
+/**
+ * A light Arabic stemmer: the article and clitics in front (ال، و، ف، ب، ك، ل), an imperfect
+ * verb's person prefix, and common plural, feminine and pronoun endings, keeping three letters at
+ * least ("تشحنون" and "نشحن" both give "شحن").
+ */
+function arabicStem(token: string): string {
+  let word = token.replace(/[\u064B-\u0652\u0640]/g, '');
+  word = word.replace(/^(?:وال|فال|بال|كال|لل|ال)(?=.{3})/u, '').replace(/^[وف](?=.{3})/u, '');
+  word = word.replace(/(?:ون|ين|ات|ان|ها|هم|كم|نا|ية|ة|ه|ي)$(?<=.{5})/u, '');
+  if (word.length > 3) word = word.replace(/^[تينأ](?=.{3})/u, '');
+  return word;
+}
+
+/** A light Hebrew stemmer: the one-letter prefixes ה, ו, ב, ל, כ (מ and ש begin too many words) and plural endings, keeping three letters. */
+function hebrewStem(token: string): string {
+  let word = token.replace(/[\u0591-\u05C7]/g, '');
+  word = word.replace(/^[והבלכ](?=.{4})/u, '').replace(/^ה(?=.{4})/u, '');
+  return word.replace(/(?:ים|ות)$(?<=.{5})/u, '');
+}
+
+/** A light suffix-stripping stemmer: plurals, -ing, -ed, -ly and a final e (Arabic and Hebrew their own). */
 export function stem(token: string): string {
+  if (ARABIC.test(token)) return arabicStem(token);
+  if (HEBREW.test(token)) return hebrewStem(token);
   let word = token;
   if (word.length <= 3 || /\d/.test(word)) return word;
   if (word.endsWith('ies') && word.length > 4) word = `${word.slice(0, -3)}y`;
