@@ -10,6 +10,7 @@ import * as createConsoleSessions from './20261123M-create-console-sessions.js';
 import * as createMessageFeedback from './20261123W-create-message-feedback.js';
 import * as createWebsitePages from './20261123Y-create-website-pages.js';
 import * as addResourceProcessingProgress from './20261123Z-add-resource-processing-progress.js';
+import * as addResourceChunkVersion from './20261124A-add-resource-chunk-version.js';
 
 type Migration = Knex.Migration;
 
@@ -30,6 +31,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261123W-create-message-feedback', createMessageFeedback],
   ['20261123Y-create-website-pages', createWebsitePages],
   ['20261123Z-add-resource-processing-progress', addResourceProcessingProgress],
+  ['20261124A-add-resource-chunk-version', addResourceChunkVersion],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

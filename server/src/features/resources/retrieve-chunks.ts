@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { ChunkTermCache, type SearchScope } from './chunk-term-cache.js';
 import { hasVectorColumn } from './ingestion/chunk-index.js';
 import { toVectorLiteral, type Embedder } from './ingestion/stages/embed-chunks.js';
 import { rankByBm25, type RankedRow } from './rank-bm25.js';
@@ -54,16 +55,18 @@ export function fuseByReciprocalRank(lists: readonly RankedRow[][]): RankedRow[]
   return [...scores.entries()].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score || a.id - b.id);
 }
 
-async function vectorRanking(db: Knex, organisationId: string, resourceIds: readonly string[], question: string, embedder: Embedder): Promise<RankedRow[]> {
-  if (!await hasVectorColumn(db)) return [];
+/** The question's nearest chunks, when some chunk of the scope is embedded with the embedder's model (else the question is not encoded). */
+async function vectorRanking(db: Knex, organisationId: string, scope: SearchScope, question: string, embedder: Embedder): Promise<RankedRow[]> {
+  const embedded = scope.resources.filter((resource) => (resource.embedded.get(embedder.model) ?? 0) > 0).map((resource) => resource.resourceId);
+  if (embedded.length === 0 || !await hasVectorColumn(db)) return [];
   const [vector] = await embedder.embed([question]);
-  return vector ? rankByVector(db, organisationId, resourceIds, vector, embedder.model, FUSION_DEPTH) : [];
+  return vector ? rankByVector(db, organisationId, embedded, vector, embedder.model, FUSION_DEPTH) : [];
 }
 
 /**
  * The passages of the given resources that best answer a natural-language question: BM25 over
- * the full-text index and, when an embeddings provider is configured, vector neighbours too,
- * fused by reciprocal rank (`options.embedder`).
+ * the instance's term index of the resources and, when an embeddings provider is configured and
+ * their chunks carry its vectors, vector neighbours too, fused by reciprocal rank (`options.embedder`).
  * Only the organisation's resources are searched.
  */
 export async function retrieveChunks(
@@ -71,16 +74,18 @@ export async function retrieveChunks(
 ): Promise<RetrievedChunk[]> {
   if (resourceIds.length === 0 || k <= 0 || !question.trim()) return [];
   const { embedder } = options;
+  const cache = ChunkTermCache.of(db);
+  const scope = await cache.scope(organisationId, resourceIds, question);
   let ranked: RankedRow[];
   if (embedder) {
     const [lexical, semantic] = await Promise.all([
-      rankByBm25(db, organisationId, resourceIds, question, FUSION_DEPTH),
+      rankByBm25(db, cache, scope, FUSION_DEPTH),
       // An unreachable embeddings provider degrades answers to full-text ranking, never fails them.
-      vectorRanking(db, organisationId, resourceIds, question, embedder).catch(() => []),
+      vectorRanking(db, organisationId, scope, question, embedder).catch(() => []),
     ]);
     ranked = semantic.length > 0 ? fuseByReciprocalRank([lexical, semantic]) : lexical;
   } else {
-    ranked = await rankByBm25(db, organisationId, resourceIds, question, k);
+    ranked = await rankByBm25(db, cache, scope, k);
   }
   const top = ranked.slice(0, k);
   if (top.length === 0) return [];

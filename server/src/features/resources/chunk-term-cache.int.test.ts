@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../db/ids.js';
+import { createTestContext, type TestContext } from '../../test/test-app.js';
+import { ChunkTermCache } from './chunk-term-cache.js';
+import { swapChunks } from './ingestion/chunk-index.js';
+import { chunkSections } from './ingestion/stages/chunk-text.js';
+import { retrieveChunks } from './retrieve-chunks.js';
+
+let ctx: TestContext;
+beforeAll(async () => { ctx = await createTestContext(); });
+afterAll(async () => { await ctx?.close(); });
+
+async function createResource(name: string): Promise<string> {
+  const id = newId();
+  await ctx.database.db('resources').insert({ id, organisation_id: ctx.org.organisationId, creator: ctx.org.userId, file_name: name, type: 'TEXT', created_at: Date.now(), ai_processing_status: 'DONE', tags: [] });
+  return id;
+}
+
+/** Replaces the resource's chunks as ingestion and re-syncs do. */
+async function index(id: string, texts: string[]): Promise<void> {
+  const chunks = chunkSections(texts.map((text) => ({ provenance: {}, units: [{ text }] })));
+  await ctx.database.db.transaction((trx) => swapChunks(trx, { resourceId: id, organisationId: ctx.org.organisationId, keepHashes: new Set(), chunks }));
+}
+
+const ask = async (ids: string[], question: string) =>
+  (await retrieveChunks(ctx.database.db, ctx.org.organisationId, ids, question, 3)).map((chunk) => chunk.content);
+
+describe('retrieval\'s chunk term cache', () => {
+  it('answers from the new chunks once a resource is re-indexed', async () => {
+    const id = await createResource('opening hours');
+    await index(id, ['The museum opens at nine on weekdays.']);
+    expect(await ask([id], 'When does the museum open?')).toEqual(['The museum opens at nine on weekdays.']);
+    await index(id, ['Guided tours start at the north gate.']);
+    expect(await ask([id], 'When does the museum open?')).toEqual([]);
+    expect(await ask([id], 'Where do guided tours start?')).toEqual(['Guided tours start at the north gate.']);
+  });
+
+  it('forgets a deleted resource', async () => {
+    const id = await createResource('tides');
+    await index(id, ['Spring tides follow the full moon.']);
+    expect(await ask([id], 'When are spring tides?')).toHaveLength(1);
+    const auth = (await ctx.services.organisations.authenticate(ctx.org.apiKey))!;
+    const cached = ChunkTermCache.of(ctx.database.db).size;
+    await ctx.services.resources.remove(auth, id);
+    expect(await ask([id], 'When are spring tides?')).toEqual([]);
+    expect(ChunkTermCache.of(ctx.database.db).size).toBe(cached - 1);
+  });
+
+  it('sees chunks written by any path, not only ingestion\'s', async () => {
+    const id = await createResource('raw');
+    await index(id, ['Otters hold hands while they sleep.']);
+    expect(await ask([id], 'Which animals hold hands?')).toEqual(['Otters hold hands while they sleep.']);
+    await ctx.database.db('resource_chunks').insert({ resource_id: id, organisation_id: ctx.org.organisationId, ordinal: 5, content: 'Sea otters use stones as tools.' });
+    expect(await ask([id], 'Which stones are tools?')).toEqual(['Sea otters use stones as tools.']);
+    await ctx.database.db('resource_chunks').where({ resource_id: id }).update({ content: 'Beavers build dams from branches.' });
+    expect(await ask([id], 'Which animals hold hands?')).toEqual([]);
+  });
+
+  it('loads a resource once for questions asked at the same moment', async () => {
+    const id = await createResource('bees');
+    await index(id, ['Honey bees dance to show where flowers are.']);
+    const loads: string[] = [];
+    const onQuery = (query: { sql: string }) => { if (query.sql.includes('tsv::text')) loads.push(query.sql); };
+    ctx.database.db.on('query', onQuery);
+    try {
+      const answers = await Promise.all(Array.from({ length: 5 }, () => ask([id], 'Why do bees dance?')));
+      expect(answers.every((answer) => answer.length === 1)).toBe(true);
+    } finally {
+      ctx.database.db.off('query', onQuery);
+    }
+    expect(loads).toHaveLength(1);
+  });
+
+  it('never searches another organisation\'s resource, cached or not', async () => {
+    const id = await createResource('secret');
+    await index(id, ['The vault code is kept by the night porter.']);
+    expect(await ask([id], 'Who keeps the vault code?')).toHaveLength(1);
+    const other = await ctx.services.organisations.createOrganisation({ name: 'Other' });
+    const cached = ChunkTermCache.of(ctx.database.db).size;
+    expect(await retrieveChunks(ctx.database.db, other.organisationId, [id], 'Who keeps the vault code?', 3)).toEqual([]);
+    expect(ChunkTermCache.of(ctx.database.db).size).toBe(cached);
+  });
+});

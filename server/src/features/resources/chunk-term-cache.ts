@@ -1,0 +1,207 @@
+import type { Knex } from 'knex';
+import { hasVectorColumn } from './ingestion/chunk-index.js';
+
+/**
+ * One resource's chunks as an inverted index: for each lexeme of its full-text vectors, the chunks
+ * holding it and how often. Immutable for a given `version` (20261124A bumps it on any change).
+ */
+export interface ResourceTerms {
+  resourceId: string;
+  organisationId: string;
+  version: string;
+  /** Chunk ids, by chunk index. */
+  ids: Float64Array;
+  /** `token_count` of each chunk (BM25 length normalisation). */
+  tokens: Uint32Array;
+  totalTokens: number;
+  /** Chunks embedded, per embeddings model. */
+  embedded: ReadonlyMap<string, number>;
+  /** Sorted lexeme numbers (of the cache's dictionary); lexeme i's postings are offsets[i]..offsets[i + 1]. */
+  lexemes: Int32Array;
+  offsets: Uint32Array;
+  /** Chunk index and term frequency of each posting. */
+  postings: Uint32Array;
+  frequencies: Uint16Array;
+}
+
+/** A question's lexeme (English stemming, stop words dropped) and its first position in the question. */
+export interface QuestionTerm { lexeme: string; position: number }
+
+/** What one question searches: its lexemes and the term indexes of the resources in scope. */
+export interface SearchScope {
+  terms: QuestionTerm[];
+  resources: ResourceTerms[];
+}
+
+/** Postings kept per instance (about 10 bytes each): about 2M chunks' worth of lexemes. */
+const MAX_POSTINGS = 20_000_000;
+
+const SCOPE = 'scope_ids AS MATERIALIZED (SELECT DISTINCT unnest(?::text[]) AS id)';
+
+/** Lexemes of a tsvector's text form (`'bowl':2 'it''s':5,9A 'x'`) with their number of positions. */
+export function parseTsvector(text: string): [string, number][] {
+  const out: [string, number][] = [];
+  for (const match of text.matchAll(/'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g)) {
+    const lexeme = match[1]!.replace(/''/g, "'").replace(/\\(.)/g, '$1');
+    out.push([lexeme, match[2] ? match[2].split(',').length : 1]);
+  }
+  return out;
+}
+
+function binarySearch(sorted: Int32Array, value: number): number {
+  let low = 0, high = sorted.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const at = sorted[mid]!;
+    if (at === value) return mid;
+    if (at < value) low = mid + 1;
+    else high = mid - 1;
+  }
+  return -1;
+}
+
+/**
+ * Retrieval's per-instance cache of immutable chunk data: each resource's term index, loaded on
+ * first use and kept while its `chunk_version` stays the same. Every question reads the versions
+ * of its resources (with the question's lexemes, in one round trip), so a re-indexed or deleted
+ * resource is reloaded or dropped at once, on every instance, on PGlite and PostgreSQL alike.
+ * Least recently used resources leave first beyond {@link MAX_POSTINGS}.
+ */
+export class ChunkTermCache {
+  private static readonly caches = new WeakMap<Knex, ChunkTermCache>();
+  private readonly resources = new Map<string, ResourceTerms>();
+  private readonly dictionary = new Map<string, number>();
+  private readonly loading = new Map<string, Promise<ResourceTerms | undefined>>();
+  private postings = 0;
+
+  private constructor(private readonly db: Knex, private readonly maxPostings: number) {}
+
+  /** The cache of this database handle (one per instance). */
+  static of(db: Knex): ChunkTermCache {
+    let cache = ChunkTermCache.caches.get(db);
+    if (!cache) ChunkTermCache.caches.set(db, (cache = new ChunkTermCache(db, MAX_POSTINGS)));
+    return cache;
+  }
+
+  /** Resources cached now (for tests). */
+  get size(): number {
+    return this.resources.size;
+  }
+
+  /** The question's lexemes and the current term index of each of the organisation's resources among `resourceIds`. */
+  async scope(organisationId: string, resourceIds: readonly string[], question: string): Promise<SearchScope> {
+    const result = await this.db.raw(
+      `WITH ${SCOPE} SELECT
+         (SELECT coalesce(json_agg(json_build_array(id, chunk_version::text)), '[]') FROM resources
+          WHERE organisation_id = ? AND id IN (SELECT id FROM scope_ids)) AS versions,
+         (SELECT coalesce(json_agg(json_build_array(lexeme, positions[1])), '[]') FROM unnest(to_tsvector('english', ?))) AS terms`,
+      [[...resourceIds], organisationId, question],
+    );
+    const row = (result.rows as { versions: [string, string][] | string; terms: [string, number][] | string }[])[0]!;
+    const versions = (typeof row.versions === 'string' ? JSON.parse(row.versions) : row.versions) as [string, string][];
+    const terms = (typeof row.terms === 'string' ? JSON.parse(row.terms) : row.terms) as [string, number][];
+    // A resource asked for and not found is deleted (or another organisation's): its entry goes.
+    const found = new Set(versions.map(([id]) => id));
+    for (const id of resourceIds) if (!found.has(id) && this.resources.get(id)?.organisationId === organisationId) this.forget(id);
+    const resources: ResourceTerms[] = [];
+    for (const [id, version] of versions) {
+      const current = await this.current(organisationId, id, version);
+      if (current) resources.push(current);
+    }
+    return { terms: terms.map(([lexeme, position]) => ({ lexeme, position: Number(position) })), resources };
+  }
+
+  /** The postings of `lexeme` in one resource, as a range of its posting arrays (empty when absent). */
+  postingRange(resource: ResourceTerms, lexeme: string): [number, number] {
+    const number = this.dictionary.get(lexeme);
+    const index = number === undefined ? -1 : binarySearch(resource.lexemes, number);
+    return index < 0 ? [0, 0] : [resource.offsets[index]!, resource.offsets[index + 1]!];
+  }
+
+  /** The cached index of `version`, most recently used now; or loaded, once however many questions ask at the same moment. */
+  private async current(organisationId: string, resourceId: string, version: string): Promise<ResourceTerms | undefined> {
+    const cached = this.resources.get(resourceId);
+    if (cached?.version === version) {
+      this.resources.delete(resourceId);
+      this.resources.set(resourceId, cached);
+      return cached;
+    }
+    const key = `${organisationId}/${resourceId}/${version}`;
+    let loading = this.loading.get(key);
+    if (!loading) {
+      loading = this.load(organisationId, resourceId).finally(() => this.loading.delete(key));
+      this.loading.set(key, loading);
+    }
+    return loading;
+  }
+
+  private async load(organisationId: string, resourceId: string): Promise<ResourceTerms | undefined> {
+    const embedding = await hasVectorColumn(this.db) ? 'c.embedding_model' : 'NULL';
+    // One statement, one snapshot: the version read is the version of the chunks read.
+    const result = await this.db.raw(
+      `SELECT r.chunk_version::text AS version, c.id, c.token_count, c.tsv::text AS tsv, ${embedding} AS model
+       FROM resources r LEFT JOIN resource_chunks c ON c.resource_id = r.id AND c.organisation_id = r.organisation_id
+       WHERE r.id = ? AND r.organisation_id = ? ORDER BY c.id`,
+      [resourceId, organisationId],
+    );
+    const rows = (result.rows as { version: string; id: string | number | null; token_count: number; tsv: string | null; model: string | null }[]);
+    if (rows.length === 0) return undefined;
+    const entry = this.build(resourceId, organisationId, rows[0]!.version, rows.filter((row) => row.id !== null));
+    this.remember(entry);
+    return entry;
+  }
+
+  private build(resourceId: string, organisationId: string, version: string, rows: { id: string | number | null; token_count: number; tsv: string | null; model: string | null }[]): ResourceTerms {
+    const byLexeme = new Map<number, number[]>();
+    const embedded = new Map<string, number>();
+    const ids = new Float64Array(rows.length);
+    const tokens = new Uint32Array(rows.length);
+    let totalTokens = 0;
+    rows.forEach((row, chunk) => {
+      ids[chunk] = Number(row.id);
+      tokens[chunk] = Number(row.token_count);
+      totalTokens += tokens[chunk]!;
+      if (row.model) embedded.set(row.model, (embedded.get(row.model) ?? 0) + 1);
+      for (const [lexeme, frequency] of parseTsvector(row.tsv ?? '')) {
+        let number = this.dictionary.get(lexeme);
+        if (number === undefined) this.dictionary.set(lexeme, (number = this.dictionary.size));
+        let list = byLexeme.get(number);
+        if (!list) byLexeme.set(number, (list = []));
+        list.push(chunk, frequency);
+      }
+    });
+    const lexemes = Int32Array.from([...byLexeme.keys()].sort((a, b) => a - b));
+    const offsets = new Uint32Array(lexemes.length + 1);
+    lexemes.forEach((number, i) => { offsets[i + 1] = offsets[i]! + byLexeme.get(number)!.length / 2; });
+    const postings = new Uint32Array(offsets[lexemes.length]!);
+    const frequencies = new Uint16Array(postings.length);
+    lexemes.forEach((number, i) => {
+      const list = byLexeme.get(number)!;
+      for (let j = 0; j < list.length; j += 2) {
+        postings[offsets[i]! + j / 2] = list[j]!;
+        frequencies[offsets[i]! + j / 2] = list[j + 1]!;
+      }
+    });
+    return { resourceId, organisationId, version, ids, tokens, totalTokens, embedded, lexemes, offsets, postings, frequencies };
+  }
+
+  private remember(entry: ResourceTerms): void {
+    // Two loads that crossed a re-index: the newer chunks stay.
+    const cached = this.resources.get(entry.resourceId);
+    if (cached && BigInt(cached.version) > BigInt(entry.version)) return;
+    this.forget(entry.resourceId);
+    this.resources.set(entry.resourceId, entry);
+    this.postings += entry.postings.length;
+    for (const id of this.resources.keys()) {
+      if (this.postings <= this.maxPostings || id === entry.resourceId) break;
+      this.forget(id);
+    }
+  }
+
+  private forget(resourceId: string): void {
+    const entry = this.resources.get(resourceId);
+    if (!entry) return;
+    this.resources.delete(resourceId);
+    this.postings -= entry.postings.length;
+  }
+}
