@@ -31,9 +31,9 @@ export const ResourceSchema = z.object({
   lastSync: z.int().optional(),
   /** Extension: why processing failed, when it did. */
   failureReason: z.string().optional(),
-  /** Extension: while `IN_PROGRESS`, the share of the work done (a video's audio transcribed), when it can be told. */
+  /** Extension: while `IN_PROGRESS`, the share of the work done (a video's audio transcribed, a scan's pages read by OCR), when it can be told. */
   processingProgress: z.number().min(0).max(1).optional()
-    .describe('Extension: while `aiProcessingStatus` is `IN_PROGRESS`, the share of the work done (0 to 1), when it can be told: the part of a video\'s audio transcribed so far.'),
+    .describe('Extension: while `aiProcessingStatus` is `IN_PROGRESS`, the share of the work done (0 to 1), when it can be told: the part of a video\'s audio transcribed so far, or of a scanned PDF\'s pages read by OCR.'),
 });
 export type Resource = z.infer<typeof ResourceSchema>;
 

@@ -58,10 +58,15 @@ async function readSource(ctx: IngestionContext, resource: ResourceRecord, index
   const parsed = <T>(work: (parser: Parser) => Promise<T>) => withParser(ctx.parserLimits, signal, work);
   switch (resource.type) {
     case 'TEXT': return { sections: [{ provenance: {}, units: [{ text: resource.textContent ?? '' }] }] };
-    case 'PDF':
-      return stored((filePath) => parsed((parser) => readPdf(filePath, {
-        parser, maxOcrPages: ctx.ocrMaxPages, signal, log: (message, details) => ctx.logger.info({ resourceId: resource.id, ...details }, message),
+    case 'PDF': {
+      const progress = progressRecorder(ctx, resource.id);
+      const read = await stored((filePath) => parsed((parser) => readPdf(filePath, {
+        parser, maxOcrPages: ctx.ocrMaxPages, signal, progress: progress.report,
+        log: (message, details) => ctx.logger.info({ resourceId: resource.id, ...details }, message),
       })));
+      await progress.settled();
+      return read;
+    }
     case 'VIDEO': {
       const progress = progressRecorder(ctx, resource.id);
       const read = await stored((filePath) => parsed((parser) => readVideo(filePath, ctx.transcriber, signal, (path) => parser.call('readVideoCues', path), progress.report)));

@@ -32,10 +32,27 @@ async function pagesOf(resourceId: string): Promise<{ page: number; content: str
 
 const normalised = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/** Polls a resource until it settles, collecting the `processingProgress` values it showed meanwhile. */
+async function progressUntilSettled(id: string): Promise<{ status: string; progress: number[] }> {
+  const progress: number[] = [];
+  for (const deadline = Date.now() + OCR_WAIT_MS; Date.now() < deadline;) {
+    const { body } = await ctx.api.get(`/v1/resource/${id}`);
+    if (typeof body.processingProgress === 'number' && progress.at(-1) !== body.processingProgress) progress.push(body.processingProgress);
+    if (!['NOT_STARTED', 'IN_PROGRESS'].includes(body.aiProcessingStatus)) return { status: body.aiProcessingStatus, progress };
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`resource ${id} did not settle`);
+}
+
 describe('scanned PDFs', () => {
   it('reads an image-only PDF by OCR, page by page, and a chatbot answers from it citing the page', async () => {
     const id = await upload(makePdf([{ scan: KEEPER }, { scan: OPENING_HOURS }]), 'lighthouse-scan.pdf');
-    expect((await waitForProcessing(ctx.api, id, OCR_WAIT_MS)).aiProcessingStatus).toBe('DONE');
+    const { status, progress } = await progressUntilSettled(id);
+    expect(status).toBe('DONE');
+    // Each page takes seconds: the share read shows while the job runs (0 before the first page, 0.5 after it).
+    expect(progress).toContain(0.5);
+    expect(progress).toEqual([...progress].sort());
+    expect((await ctx.api.get(`/v1/resource/${id}`)).body).not.toHaveProperty('processingProgress');
     const pages = await pagesOf(id);
     expect(pages.map(({ page }) => page)).toEqual([1, 2]);
     // A clean 150-DPI scan reads back exactly, up to line breaks.

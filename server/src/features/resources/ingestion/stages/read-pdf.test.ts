@@ -22,11 +22,13 @@ const read = (options: Omit<ReadPdfOptions, 'parser'>, signal?: AbortSignal) =>
   withParser(LIMITS, signal, (parser) => readPdf(scan, { parser, signal, ...options }));
 
 describe('readPdf', () => {
-  it('reads at most maxOcrPages pages by OCR and says so', async () => {
+  it('reads at most maxOcrPages pages by OCR and says so, reporting its progress', async () => {
     const logged: string[] = [];
-    const output = await read({ maxOcrPages: 1, log: (message) => logged.push(message) });
+    const progress: number[] = [];
+    const output = await read({ maxOcrPages: 1, log: (message) => logged.push(message), progress: (fraction) => progress.push(fraction) });
     expect(output.sections).toEqual([{ provenance: { page: 1 }, units: [{ text: 'The first page is about tea.' }] }]);
     expect(logged).toEqual(['OCR page limit reached: the remaining pages without text are not read']);
+    expect(progress).toEqual([0, 1]);
   }, 90_000);
 
   it('ends with no text when OCR is turned off', async () => {

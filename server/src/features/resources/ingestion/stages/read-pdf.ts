@@ -10,6 +10,8 @@ export interface ReadPdfOptions {
   maxOcrPages?: number;
   signal?: AbortSignal;
   log?: (message: string, details: Record<string, unknown>) => void;
+  /** The share of the pages to OCR read so far (0–1), after each one; not called for a PDF that needs no OCR. */
+  progress?: (fraction: number) => void;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface ReadPdfOptions {
  * others are still read.
  * @throws NoTextFoundError when neither the text layer nor OCR finds any text.
  */
-export async function readPdf(filePath: string, { parser, maxOcrPages = DEFAULT_MAX_OCR_PAGES, signal, log }: ReadPdfOptions): Promise<ReaderOutput> {
+export async function readPdf(filePath: string, { parser, maxOcrPages = DEFAULT_MAX_OCR_PAGES, signal, log, progress }: ReadPdfOptions): Promise<ReaderOutput> {
   const { pageCount, sections, pagesWithoutText } = await parser.call('readPdfText', filePath).catch((err: unknown) => {
     // An abort closes the parser: the job ends with the abort's reason, not the closed parser's.
     signal?.throwIfAborted();
@@ -31,8 +33,9 @@ export async function readPdf(filePath: string, { parser, maxOcrPages = DEFAULT_
   }
   const read: SourceSection[] = [];
   let refusal: Error | undefined;
-  for (const page of scanned) {
+  for (const [index, page] of scanned.entries()) {
     signal?.throwIfAborted();
+    if (index === 0) progress?.(0);
     try {
       const text = await parser.call('ocrPdfPage', filePath, page);
       if (text) read.push({ provenance: { page }, units: [{ text }] });
@@ -41,6 +44,7 @@ export async function readPdf(filePath: string, { parser, maxOcrPages = DEFAULT_
       refusal = err instanceof Error ? err : new Error(String(err));
       log?.('OCR of a page failed; the other pages are still read', { page, reason: refusal.message });
     }
+    progress?.((index + 1) / scanned.length);
   }
   const all = [...sections, ...read].sort((a, b) => (a.provenance.page ?? 0) - (b.provenance.page ?? 0));
   if (all.length > 0) return { sections: all };
