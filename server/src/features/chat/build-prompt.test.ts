@@ -74,11 +74,13 @@ describe('toSourceLabel', () => {
 });
 
 describe('retrievalQuery', () => {
-  it('adds the previous question to a short follow-up only', () => {
+  it('adds the previous question to a follow-up only, not to a short question of its own', () => {
     expect(retrievalQuery([{ text: 'What does express delivery cost?', fromUser: true }, { text: '9 euros', fromUser: false }, { text: 'And standard?', fromUser: true }]))
       .toBe('What does express delivery cost? And standard?');
     expect(retrievalQuery([{ text: 'Old', fromUser: true }, { text: 'How long do returns stay free for customers?', fromUser: true }]))
       .toBe('How long do returns stay free for customers?');
+    expect(retrievalQuery([{ text: 'Can I bring my dog?', fromUser: true }, { text: 'Dogs are welcome.', fromUser: false }, { text: 'What time is check-out?', fromUser: true }]))
+      .toBe('What time is check-out?');
   });
 
   it('searches for the regions of the places a question names', () => {

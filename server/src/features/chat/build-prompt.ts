@@ -1,4 +1,5 @@
 import type { ChatMessage, PersonalityType, ToneType } from '@parley/shared';
+import { isFollowUp } from './follow-up.js';
 import type { AnswerPrompt, ContextPassage, PromptMessage } from '../../providers/llm/answer-model.js';
 import type { RetrievedChunk } from '../resources/retrieve-chunks.js';
 import { regionsOf } from '../../providers/llm/local/places.js';
@@ -105,13 +106,14 @@ export function buildPrompt(settings: AnswerSettings, conversation: readonly Cha
 }
 
 /**
- * What retrieval searches for: the last question, and for a short follow-up ("and the price?")
- * the previous question too, so the pronoun's subject is found; places bring their regions.
+ * What retrieval searches for: the last question, and for a follow-up ("and the price?",
+ * {@link isFollowUp}) the previous question too, so the pronoun's subject is found; places bring
+ * their regions.
  */
 export function retrievalQuery(conversation: readonly ChatMessage[]): string {
   const question = conversation.at(-1)?.text ?? '';
   const previous = conversation.slice(0, -1).reverse().find((message) => message.fromUser);
-  const query = previous && question.split(/\s+/).filter(Boolean).length < 5 ? `${previous.text} ${question}` : question;
+  const query = previous && isFollowUp(question) ? `${previous.text} ${question}` : question;
   // "Germany" is found where the knowledge says "the EU".
   const regions = regionsOf(query);
   return regions ? `${query} ${regions}` : query;

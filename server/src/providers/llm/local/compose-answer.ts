@@ -1,4 +1,5 @@
 import { conversationalReply } from '../../../features/chat/conversational-turn.js';
+import { isFollowUp } from '../../../features/chat/follow-up.js';
 import type { AnswerPrompt, Citation } from '../answer-model.js';
 import { meaningRelevanceOf, rankSentences, relevanceOf, type Alternatives, type MeaningOf, type ScoredSentence } from './rank-sentences.js';
 import { regionsOf } from './places.js';
@@ -36,12 +37,11 @@ export interface LocalAnswer {
   citations: Citation[];
 }
 
-/** The question's subject words; a short follow-up ("and its price?") borrows the previous question's at half weight. */
+/** The question's subject words; a follow-up ("and its price?") borrows the previous question's at half weight. */
 export function termsOf(prompt: AnswerPrompt): Map<string, number> {
   const terms = questionTerms(prompt.question);
-  const weight = [...terms.values()].reduce((sum, w) => sum + w, 0);
   const previous = prompt.messages.slice(0, -1).reverse().find((message) => message.role === 'user');
-  if (weight < 2 && previous) {
+  if (previous && isFollowUp(prompt.question)) {
     for (const [term, w] of questionTerms(previous.content)) if (!terms.has(term)) terms.set(term, w / 2);
   }
   return terms;

@@ -131,6 +131,27 @@ describe('composeAnswer', () => {
     };
     expect(composeAnswer(followUp)).toContain('Express delivery costs 9 euros');
   });
+
+  it('answers a short question of its own without the previous question\'s words', () => {
+    const passages = [{ source: 'faq.md', content: '## Dogs\nDogs are welcome in the bar, but they must not be left alone in the room at any time.\n## Leaving\nCheck-out is by 10:30am.' }];
+    const standalone: AnswerPrompt = {
+      ...prompt('What time is check-out?'), passages,
+      messages: [{ role: 'user', content: 'Can I bring my dog to the room?' }, { role: 'assistant', content: 'Dogs are welcome.' }, { role: 'user', content: 'What time is check-out?' }],
+    };
+    expect(composeAnswer(standalone)).toMatch(/^Check-out is by 10:30am\./);
+  });
+
+  it('gives the encoder a follow-up together with the previous question, and a question of its own alone', async () => {
+    const asked: string[] = [];
+    const encoder = { embed: async (texts: readonly string[]) => { asked.push(texts[0]!); return texts.map(() => Float32Array.from([1])); } };
+    const conversation = (question: string): AnswerPrompt => ({
+      ...prompt(question),
+      messages: [{ role: 'user', content: 'Can I bring my dog?' }, { role: 'assistant', content: 'Dogs are welcome.' }, { role: 'user', content: question }],
+    });
+    await new LocalAnswerModel(encoder).answer(conversation('What time is check-out?'));
+    await new LocalAnswerModel(encoder).answer(conversation('how much is it?'));
+    expect(asked).toEqual(['What time is check-out?', 'Can I bring my dog? how much is it?']);
+  });
 });
 
 describe('LocalAnswerModel', () => {

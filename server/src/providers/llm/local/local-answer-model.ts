@@ -1,4 +1,5 @@
 import { segmentText } from '@parley/shared';
+import { isFollowUp } from '../../../features/chat/follow-up.js';
 import type { AnswerModel, AnswerPrompt, Citation } from '../answer-model.js';
 import { composeLocalAnswer, type LocalAnswer } from './compose-answer.js';
 import { regionsOf } from './places.js';
@@ -46,7 +47,7 @@ export class LocalAnswerModel implements AnswerModel {
     const segments = prompt.passages.flatMap((passage) => segmentText(passage.content));
     const sentences = [...new Set(segments.flatMap((segment) => [segment.text, ...segment.section.slice(-1)]))];
     const previous = prompt.messages.slice(0, -1).reverse().find((message) => message.role === 'user');
-    const asked = previous && prompt.question.split(/\s+/).length < 6 ? `${previous.content} ${prompt.question}` : prompt.question;
+    const asked = previous && isFollowUp(prompt.question) ? `${previous.content} ${prompt.question}` : prompt.question;
     const regions = regionsOf(prompt.question);
     const question = regions ? `${asked} (${regions})` : asked;
     const [query, ...vectors] = await this.encoder.embed([question, ...sentences]);

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { isFollowUp } from './follow-up.js';
+
+describe('isFollowUp', () => {
+  it('takes continuations, short messages pointing back and subjectless questions for follow-ups', () => {
+    for (const message of ['and in the summer holidays?', 'And standard?', 'what about dogs?', 'how much is it?', 'is it cheaper for an electric car?', 'is that for each token?', 'when?', 'How much?']) {
+      expect(isFollowUp(message), message).toBe(true);
+    }
+  });
+
+  it('lets a question that names its own subject stand alone, however short', () => {
+    for (const message of ['What time is check-out?', 'Do you take American Express?', 'Is breakfast included?', 'Parking?', 'How long will the big three-wick candle last and does it smoke when I burn it for hours?', '']) {
+      expect(isFollowUp(message), message).toBe(false);
+    }
+  });
+});
