@@ -1,5 +1,6 @@
 import { loadConfig } from './config.js';
 import { createLogger, exitOnCrash, flushLogger } from './logger.js';
+import { transcriptionSummary } from './features/resources/create-resources.js';
 import { startService } from './runtime.js';
 
 const config = loadConfig();
@@ -12,6 +13,7 @@ const publicUrl = config.port === 0 ? service.url : config.publicUrl;
 const lines = [
   `Parley is running at ${publicUrl}`, `  Owner console: ${publicUrl}/ (sign in with an API key)`, `  API reference: ${publicUrl}/docs`,
   '  Models:', ...service.services.models.routingSummary().map((line) => `    ${line}`),
+  `  Videos without subtitles: ${transcriptionSummary(config)}`,
 ];
 if (service.bootstrapped && config.bootstrapApiKey) {
   // The operator chose this key and already has it: it is not repeated into logs and terminals.

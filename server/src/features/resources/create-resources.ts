@@ -8,6 +8,7 @@ import { registerIngestion, SyncScheduler } from './ingestion/ingestion-worker.j
 import type { IngestionContext } from './ingestion/run-ingestion.js';
 import { openAiEmbedder } from './ingestion/stages/embed-chunks.js';
 import { localWhisperTranscriber } from './ingestion/local-whisper/local-whisper-transcriber.js';
+import { findWhisperRuntime } from './ingestion/local-whisper/whisper-runtime.js';
 import { openAiTranscriber, type Transcriber } from './ingestion/stages/transcribe-audio.js';
 import { ResourcePassagesRepository } from './resource-passages.repository.js';
 import { ResourceUpkeepService } from './resource-upkeep.service.js';
@@ -21,6 +22,14 @@ export const DEFAULT_CRAWLER_USER_AGENT = 'ParleyBot/0.1 (knowledge crawler of a
 function transcriberOf(config: Config): Transcriber | undefined {
   if (config.transcription) return openAiTranscriber(config.transcription);
   return config.localTranscription && localWhisperTranscriber(config.localTranscription.runtimeDir, config.localTranscription.language);
+}
+
+/** How videos without subtitles are transcribed, for the start banner: the provider, offline Whisper, or not at all (and how to change that). */
+export function transcriptionSummary(config: Config): string {
+  if (config.transcription) return `transcription provider at ${config.transcription.baseUrl}`;
+  if (!config.localTranscription) return 'not transcribed (LOCAL_TRANSCRIPTION=false, no TRANSCRIPTION_BASE_URL)';
+  const found = findWhisperRuntime(config.localTranscription.runtimeDir);
+  return 'runtime' in found ? `offline, Whisper tiny (${config.localTranscription.language})` : `not transcribed: ${found.missing}`;
 }
 
 /** Builds the resources feature: its service, the ingestion handler on the worker, and the re-sync scheduler. */
