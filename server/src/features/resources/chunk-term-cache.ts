@@ -29,6 +29,7 @@ export interface QuestionTerm { lexeme: string; position: number }
 
 /** What one question searches: its lexemes and the term indexes of the resources in scope. */
 export interface SearchScope {
+  organisationId: string;
   terms: QuestionTerm[];
   resources: ResourceTerms[];
 }
@@ -108,7 +109,7 @@ export class ChunkTermCache {
       const current = await this.current(organisationId, id, version);
       if (current) resources.push(current);
     }
-    return { terms: terms.map(([lexeme, position]) => ({ lexeme, position: Number(position) })), resources };
+    return { organisationId, terms: terms.map(([lexeme, position]) => ({ lexeme, position: Number(position) })), resources };
   }
 
   /** The postings of `lexeme` in one resource, as a range of its posting arrays (empty when absent). */

@@ -18,6 +18,9 @@ const PROXIMITY_BONUS = 2;
 /** A chunk id with its relevance (higher is better). */
 export interface RankedRow { id: number; score: number }
 
+/** Chunks best first, and the passages of those read on the way. */
+export interface Bm25Ranking { ranked: RankedRow[]; rows: Map<number, ChunkRow> }
+
 /** A question lexeme found in the scope: its postings per resource (aligned with the scope's resources) and its document frequency. */
 interface TermPostings extends QuestionTerm { ranges: [number, number][]; df: number }
 
@@ -31,17 +34,19 @@ const toQueryOperand = (lexeme: string) => `'${lexeme.replace(/\\/g, '\\\\').rep
  * what makes natural-language questions rank well (server/bench/squad-retrieval.bench.ts).
  * Candidates are the chunks holding a selective term: chunks that share only very common words
  * with the question cannot outrank them (a question of common words only takes the candidates of
- * its rarest one). The best are re-ranked with a phrase bonus read from the full-text index.
+ * its rarest one). The best are re-ranked with a phrase bonus read from the full-text index, and
+ * their passages read with it.
  */
-export async function rankByBm25(db: Knex, cache: ChunkTermCache, scope: SearchScope, limit: number): Promise<RankedRow[]> {
+export async function rankByBm25(db: Knex, cache: ChunkTermCache, scope: SearchScope, limit: number): Promise<Bm25Ranking> {
+  const none = { ranked: [], rows: new Map() };
   const n = scope.resources.reduce((sum, resource) => sum + resource.ids.length, 0);
-  if (n === 0) return [];
+  if (n === 0) return none;
   const avgdl = Math.max(1, scope.resources.reduce((sum, resource) => sum + resource.totalTokens, 0) / n);
   const terms: TermPostings[] = scope.terms.map((term) => {
     const ranges = scope.resources.map((resource) => cache.postingRange(resource, term.lexeme));
     return { ...term, ranges, df: ranges.reduce((sum, [start, end]) => sum + end - start, 0) };
   }).filter((term) => term.df > 0);
-  if (terms.length === 0) return [];
+  if (terms.length === 0) return none;
   const idf = terms.map((term) => Math.log(1 + (n - term.df + 0.5) / (term.df + 0.5)));
   const threshold = Math.max(Math.min(n * CANDIDATE_DF_FRACTION, MAX_CANDIDATE_DF - 1), MIN_CANDIDATE_DF);
   const selective = terms.filter((term) => term.df <= threshold);
@@ -68,27 +73,37 @@ export async function rankByBm25(db: Knex, cache: ChunkTermCache, scope: SearchS
     for (const [chunk, score] of scores) ranked.push({ id: resource.ids[chunk]!, score });
   });
   ranked.sort((a, b) => b.score - a.score || a.id - b.id);
-  return (await withProximityBonus(db, ranked.slice(0, Math.max(limit, RERANK_DEPTH)), terms)).slice(0, limit);
+  const reranked = await withProximityBonus(db, scope.organisationId, ranked.slice(0, Math.max(limit, RERANK_DEPTH)), terms);
+  return { ranked: reranked.ranked.slice(0, limit), rows: reranked.rows };
 }
+
+/** A candidate chunk as retrieval returns it, read with its phrase bonus. */
+export interface ChunkRow { id: string | number; resource_id: string; file_name: string; content: string; provenance: unknown }
 
 /**
  * Adds a bonus for each pair of adjacent question words that a chunk holds as a phrase (the
  * same distance apart, stop words included: "Super Bowl 50", "Duchy of Normandy"). BM25 ignores
- * word order; this restores a little of it, cheaply, on the top candidates only.
+ * word order; this restores a little of it, cheaply, on the top candidates only. The candidates'
+ * passages are read in the same query.
  */
-async function withProximityBonus(db: Knex, ranked: RankedRow[], terms: QuestionTerm[]): Promise<RankedRow[]> {
+async function withProximityBonus(db: Knex, organisationId: string, ranked: RankedRow[], terms: QuestionTerm[]): Promise<Bm25Ranking> {
   const ordered = [...terms].sort((a, b) => a.position - b.position);
   const phrases = ordered.slice(1).map((term, index) => {
     const previous = ordered[index]!;
     return `${toQueryOperand(previous.lexeme)} <${Math.min(term.position - previous.position, 3)}> ${toQueryOperand(term.lexeme)}`;
   });
-  if (phrases.length === 0 || ranked.length < 2) return ranked;
+  if (ranked.length === 0) return { ranked, rows: new Map() };
   const result = await db.raw(
-    `SELECT c.id, count(*)::float8 AS hits FROM resource_chunks c CROSS JOIN unnest(?::text[]) AS p(phrase)
-     WHERE c.id = ANY(?::bigint[]) AND c.tsv @@ p.phrase::tsquery GROUP BY c.id`,
-    [phrases, ranked.map((row) => row.id)],
+    `SELECT c.id, c.resource_id, r.file_name, c.content, c.provenance,
+       (SELECT count(*) FROM unnest(?::text[]) AS p(phrase) WHERE c.tsv @@ p.phrase::tsquery)::float8 AS hits
+     FROM resource_chunks c JOIN resources r ON r.id = c.resource_id
+     WHERE c.id = ANY(?::bigint[]) AND c.organisation_id = ?`,
+    [phrases, ranked.map((row) => row.id), organisationId],
   );
-  const hits = new Map((result.rows as { id: number; hits: number }[]).map((row) => [Number(row.id), Number(row.hits)]));
-  return ranked.map((row) => ({ id: row.id, score: row.score + PROXIMITY_BONUS * (hits.get(row.id) ?? 0) }))
-    .sort((a, b) => b.score - a.score || a.id - b.id);
+  const rows = result.rows as (ChunkRow & { hits: number })[];
+  const hits = new Map(rows.map((row) => [Number(row.id), Number(row.hits)]));
+  return {
+    ranked: ranked.map((row) => ({ id: row.id, score: row.score + PROXIMITY_BONUS * (hits.get(row.id) ?? 0) })).sort((a, b) => b.score - a.score || a.id - b.id),
+    rows: new Map(rows.map((row) => [Number(row.id), row])),
+  };
 }
