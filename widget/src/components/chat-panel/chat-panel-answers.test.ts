@@ -21,7 +21,7 @@ async function send(panel: CwChatPanel, text: string): Promise<void> {
 const list = (panel: CwChatPanel) => deep(panel, 'cw-message-list').shadowRoot!;
 const RESOURCE = 'cccccccccccccccccccccccc';
 const SOURCES = [
-  { resourceId: RESOURCE, title: 'Tent manual.pdf', section: 'Setup', page: 3, snippet: 'Stake the corners first.' },
+  { resourceId: RESOURCE, title: 'Tent manual.pdf', section: 'Tent manual › Setup', page: 3, snippet: 'Stake the corners first.' },
   { resourceId: RESOURCE, title: 'Pitching video', url: 'https://videos.example/v/42', timestampSec: 134, snippet: 'Now clip the poles.' },
   { resourceId: RESOURCE, title: 'Returns', url: 'https://shop.example/returns', snippet: 'Within 30 days.' },
 ];
@@ -29,7 +29,7 @@ const SOURCES = [
 describe('cw-chat-panel answers: sources, feedback, starter questions, lead offers', () => {
   beforeEach(() => localStorage.clear());
 
-  it('shows source chips with the section, the PDF page and the video moment, streamed and after a reload', async () => {
+  it('shows source chips with the innermost section, the PDF page and the video moment, streamed and after a reload', async () => {
     const api = new FakeEmbedApi();
     api.answers.push({ deltas: ['Stake the corners, ', 'then clip the poles.'], meta: { sources: SOURCES } });
     const panel = await mount(api);

@@ -25,10 +25,10 @@ export function sourceHref(source: ChatSource): string | undefined {
   return target.href;
 }
 
-/** The chip's words: title, section, "p. 3" or "2:14". */
+/** The chip's words: title, the innermost heading ("FAQ › Dogs" shows "Dogs"), "p. 3" or "2:14". */
 export function sourceLabel(source: ChatSource): string {
   return [
-    source.title, source.section,
+    source.title, source.section?.split(' › ').pop(),
     source.page !== undefined ? format(strings.page, { page: source.page }) : undefined,
     source.timestampSec !== undefined ? formatTimestamp(source.timestampSec) : undefined,
   ].filter(Boolean).join(' · ');
