@@ -37,6 +37,9 @@ export interface SearchScope {
 /** Postings kept per instance (about 10 bytes each): about 2M chunks' worth of lexemes. */
 const MAX_POSTINGS = 20_000_000;
 
+/** Chunks indexed between two yields to the event loop (a few milliseconds' work). */
+const BUILD_SLICE = 100;
+
 const SCOPE = 'scope_ids AS MATERIALIZED (SELECT DISTINCT unnest(?::text[]) AS id)';
 
 /** Lexemes of a tsvector's text form (`'bowl':2 'it''s':5,9A 'x'`) with their number of positions. */
@@ -147,18 +150,20 @@ export class ChunkTermCache {
     );
     const rows = (result.rows as { version: string; id: string | number | null; token_count: number; tsv: string | null; model: string | null }[]);
     if (rows.length === 0) return undefined;
-    const entry = this.build(resourceId, organisationId, rows[0]!.version, rows.filter((row) => row.id !== null));
+    const entry = await this.build(resourceId, organisationId, rows[0]!.version, rows.filter((row) => row.id !== null));
     this.remember(entry);
     return entry;
   }
 
-  private build(resourceId: string, organisationId: string, version: string, rows: { id: string | number | null; token_count: number; tsv: string | null; model: string | null }[]): ResourceTerms {
+  /** Builds the index, yielding to the event loop every {@link BUILD_SLICE} chunks: a big resource must not stall other requests (or `/health`). */
+  private async build(resourceId: string, organisationId: string, version: string, rows: { id: string | number | null; token_count: number; tsv: string | null; model: string | null }[]): Promise<ResourceTerms> {
     const byLexeme = new Map<number, number[]>();
     const embedded = new Map<string, number>();
     const ids = new Float64Array(rows.length);
     const tokens = new Uint32Array(rows.length);
     let totalTokens = 0;
-    rows.forEach((row, chunk) => {
+    for (const [chunk, row] of rows.entries()) {
+      if (chunk > 0 && chunk % BUILD_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
       ids[chunk] = Number(row.id);
       tokens[chunk] = Number(row.token_count);
       totalTokens += tokens[chunk]!;
@@ -170,7 +175,7 @@ export class ChunkTermCache {
         if (!list) byLexeme.set(number, (list = []));
         list.push(chunk, frequency);
       }
-    });
+    }
     const lexemes = Int32Array.from([...byLexeme.keys()].sort((a, b) => a - b));
     const offsets = new Uint32Array(lexemes.length + 1);
     lexemes.forEach((number, i) => { offsets[i + 1] = offsets[i]! + byLexeme.get(number)!.length / 2; });
