@@ -107,9 +107,12 @@ describe('hosted video', () => {
     const created = await createResource(ctx.api, 'video-host', { hostedVideoId: '42' });
     const resource = await waitForProcessing(ctx.api, created.id);
     expect(resource).toMatchObject({ aiProcessingStatus: 'DONE', fileName: 'Lighthouse tour', hostedVideoId: 42 });
-    const [chunk] = await chunksOf(created.id);
-    expect(chunk!.content).toBe('Welcome to the lighthouse tour. The lamp was first lit in 1858.');
-    expect(chunk!.provenance).toEqual({ title: 'Lighthouse tour', startSeconds: 1, endSeconds: 69 });
+    // The cues are a minute apart: each is its own passage, cited at its own moment (TIMED_CHUNK_SECONDS).
+    const chunks = await chunksOf(created.id);
+    expect(chunks.map((chunk) => [chunk.content, chunk.provenance])).toEqual([
+      ['Welcome to the lighthouse tour.', { title: 'Lighthouse tour', startSeconds: 1, endSeconds: 4 }],
+      ['The lamp was first lit in 1858.', { title: 'Lighthouse tour', startSeconds: 65.5, endSeconds: 69 }],
+    ]);
     expect(videoHost.requests.some((request) => request.path === '/videos/42.json')).toBe(true);
   });
 

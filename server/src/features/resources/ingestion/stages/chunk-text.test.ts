@@ -21,6 +21,15 @@ describe('chunkSections', () => {
     expect(chunks).toEqual([{ content: 'First cue. Second cue.', provenance: { startSeconds: 1, endSeconds: 4.5 }, contentHash: expect.any(String) }]);
   });
 
+  it('closes a chunk of timed units once it spans 30 s, so each is cited near its words', () => {
+    // A cue every 5 s: 72 words over a minute, far below the word target.
+    const units = Array.from({ length: 12 }, (_, i) => ({ text: sentence(i), startSeconds: i * 5, endSeconds: i * 5 + 4 }));
+    const chunks = chunkSections([{ provenance: {}, units }]);
+    expect(chunks.map((chunk) => [chunk.provenance.startSeconds, chunk.provenance.endSeconds])).toEqual([[0, 29], [20, 49], [40, 59]]);
+    // At most 15 words of overlap: the last two cues of a chunk open the next one.
+    expect(chunks[1]!.content.startsWith(`${sentence(4)} ${sentence(5)} ${sentence(6)}`)).toBe(true);
+  });
+
   it('hashes a section by content and provenance', () => {
     const a = { provenance: { url: 'https://a/' }, units: [{ text: 'x' }] };
     expect(sectionHash(a)).toBe(sectionHash({ provenance: { url: 'https://a/' }, units: [{ text: 'x' }] }));

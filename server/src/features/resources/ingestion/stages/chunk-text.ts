@@ -25,10 +25,18 @@ export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { targetWords: 180, overlapWo
  * The version of the text pipeline (splitter and chunker). It is part of every section hash, so a
  * changed pipeline re-indexes a resource at its next sync instead of keeping stale chunks.
  */
-export const TEXT_PIPELINE_VERSION = 'structured-3';
+export const TEXT_PIPELINE_VERSION = 'structured-4';
 
 /** A new top-level section closes a chunk that already holds this many words. */
 const SECTION_BREAK_WORDS = 60;
+
+/**
+ * A chunk of a video (timed units) spans at most this much of it, so the moment it is cited at
+ * (its start) is never far before the words it cites: 180 words are over a minute of speech.
+ */
+export const TIMED_CHUNK_SECONDS = 30;
+/** Words (about a sentence) repeated from one such chunk into the next. */
+const TIMED_OVERLAP_WORDS = 15;
 
 const wordCount = (text: string) => (text.match(/\S+/g) ?? []).length;
 
@@ -49,6 +57,9 @@ function piecesOf(section: SourceSection): Piece[] {
   return section.units.flatMap((unit) => splitParagraph(unit.text)
     .map((text) => ({ segment: { text, kind: 'paragraph' as const, section: [], block: 0 }, words: wordCount(text), unit })));
 }
+
+/** Seconds from the start of one timed piece to the start of another (0 for untimed text). */
+const spanSeconds = (first: Piece | undefined, next: Piece) => (next.unit?.startSeconds ?? 0) - (first?.unit?.startSeconds ?? next.unit?.startSeconds ?? 0);
 
 const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((part, i) => part === b[i]);
 
@@ -118,6 +129,7 @@ export function chunkSections(sections: readonly SourceSection[], options: Chunk
     for (const piece of piecesOf(section)) {
       const top = current.at(-1)?.segment.section.slice(0, 2) ?? [];
       if (fresh > 0 && words >= SECTION_BREAK_WORDS && !samePath(top, piece.segment.section.slice(0, 2))) close(0);
+      else if (fresh > 0 && spanSeconds(current[0], piece) >= TIMED_CHUNK_SECONDS) close(Math.min(options.overlapWords, TIMED_OVERLAP_WORDS));
       current.push(piece);
       words += piece.words;
       fresh++;
