@@ -87,9 +87,9 @@ export async function* audioWindows(bytes: AsyncIterable<Buffer>): AsyncGenerato
 
 /** The audio of a media file as 16 kHz mono float samples, decoded by ffmpeg in its own process. */
 export async function* decodeAudio(ffmpegPath: string, filePath: string, signal?: AbortSignal): AsyncGenerator<Buffer> {
-  const ffmpeg = spawn(ffmpegPath, ['-nostdin', '-v', 'error', '-i', filePath, '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 'f32le', 'pipe:1'], {
-    stdio: ['ignore', 'pipe', 'pipe'], signal,
-  });
+  // The upload is untrusted: ffmpeg reads that one local file and follows no reference out of it.
+  const args = ['-nostdin', '-v', 'error', '-protocol_whitelist', 'file', '-i', `file:${filePath}`, '-vn', '-ac', '1', '-ar', String(SAMPLE_RATE), '-f', 'f32le', 'pipe:1'];
+  const ffmpeg = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
   let stderr = '';
   ffmpeg.stderr.on('data', (data: Buffer) => { stderr = (stderr + data.toString()).slice(-2000); });
   const exited = new Promise<number | null>((resolve, reject) => {
