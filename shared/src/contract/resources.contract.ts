@@ -35,7 +35,11 @@ export const resourceContract = {
     summary: 'Upload a PDF or MP4 (type by content; under 1000 MB; videos under 120 minutes)',
     description: 'A PDF is read page by page: pages with a text layer as they are, scanned pages (no text layer) by OCR '
       + '(English; at most OCR_MAX_PAGES of them per PDF, 100 by default). Every passage keeps its page number. '
-      + 'The resource ends FAILED_NO_TEXT_FOUND only when OCR finds no text either.',
+      + 'The resource ends FAILED_NO_TEXT_FOUND only when OCR finds no text either. '
+      + 'An MP4 is read from its own subtitle track; without one its speech is transcribed, by the configured transcription '
+      + 'provider or else offline by Whisper tiny (once the server ran `npm run install:transcription`), while `processingProgress` '
+      + 'says how much of the audio is done. Every passage of a video carries its moment (`timestampSec` in passages and sources). '
+      + 'A video with neither subtitles nor a way to transcribe it ends FAILED_NO_TEXT_FOUND, `failureReason` saying why.',
     bodyType: 'multipart', body: FileResourceUploadSchema,
     responses: { ...created, ...creationErrors },
   }),
