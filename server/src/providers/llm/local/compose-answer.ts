@@ -47,12 +47,17 @@ export function termsOf(prompt: AnswerPrompt): Map<string, number> {
   return terms;
 }
 
-/** A place of the question is matched by its regions too ("Germany" by "the EU"). */
-export function placeAlternatives(question: string): Alternatives {
+/**
+ * Other ways the knowledge may write a question's word: a place by its regions ("Germany" by "the
+ * EU"), a version by its number ("v1" by "version 1").
+ */
+export function termAlternatives(question: string): Alternatives {
   const alternatives: Alternatives = new Map();
   for (const token of tokenize(question)) {
     const regions = regionsOf(token);
     if (regions) alternatives.set(stem(token), [...new Set(contentStems(regions))]);
+    const version = /^v(\d+)$/.exec(token);
+    if (version) alternatives.set(token, [version[1]!]);
   }
   return alternatives;
 }
@@ -111,7 +116,7 @@ function notFound(prompt: AnswerPrompt, ranked: readonly ScoredSentence[]): stri
 export function composeLocalAnswer(prompt: AnswerPrompt, meaningOf?: MeaningOf): LocalAnswer {
   if (prompt.turn) return { text: conversationalReply(prompt.turn, prompt.question, prompt.toneType), citations: [] };
   const terms = termsOf(prompt);
-  const ranked = terms.size === 0 && !meaningOf ? [] : rankSentences(prompt.question, terms, prompt.passages, meaningOf, placeAlternatives(prompt.question));
+  const ranked = terms.size === 0 && !meaningOf ? [] : rankSentences(prompt.question, terms, prompt.passages, meaningOf, termAlternatives(prompt.question));
   const [relevance, restrictAt, answerAt] = meaningOf
     ? [meaningRelevanceOf(ranked), RESTRICT_MEANING_THRESHOLD, ANSWER_MEANING_THRESHOLD]
     : [relevanceOf(ranked), RESTRICT_RELEVANCE_THRESHOLD, ANSWER_RELEVANCE_THRESHOLD];

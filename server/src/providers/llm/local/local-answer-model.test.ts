@@ -55,6 +55,11 @@ describe('composeAnswer', () => {
     expect(composeAnswer(prompt('How much does express delivery cost?'))).toContain('Express delivery costs 9 euros');
   });
 
+  it('finds a version written out: "v1" in the question, "Version 1" in the knowledge', () => {
+    const passages = [{ source: 'help.md', content: '## API versions\nVersion 2 of the API launched in June 2025. Version 1 of the API is deprecated and will be switched off on 31 March 2027.' }];
+    expect(composeAnswer({ ...prompt('When does the old v1 API stop working?'), passages })).toMatch(/^Version 1 of the API is deprecated/);
+  });
+
   it('prefers the sentence holding the expected kind of answer (a year for "when")', () => {
     expect(composeAnswer(prompt('When was the company founded?'))).toContain('founded in 2014');
   });
