@@ -109,27 +109,33 @@ export class ChunkTermCache {
     for (const id of resourceIds) if (!found.has(id) && this.resources.get(id)?.organisationId === organisationId) this.forget(id);
     const resources: ResourceTerms[] = [];
     for (const [id, version] of versions) {
-      const current = await this.current(organisationId, id, version);
+      // A cached resource is taken without a microtask hop: a chatbot may have thousands.
+      const current = this.cached(id, version) ?? await this.loadOnce(organisationId, id, version);
       if (current) resources.push(current);
     }
     return { organisationId, terms: terms.map(([lexeme, position]) => ({ lexeme, position: Number(position) })), resources };
   }
 
-  /** The postings of `lexeme` in one resource, as a range of its posting arrays (empty when absent). */
-  postingRange(resource: ResourceTerms, lexeme: string): [number, number] {
+  /** The postings of `lexeme` in each resource, as ranges of their posting arrays (empty where absent). */
+  postingRanges(resources: readonly ResourceTerms[], lexeme: string): [number, number][] {
     const number = this.dictionary.get(lexeme);
-    const index = number === undefined ? -1 : binarySearch(resource.lexemes, number);
-    return index < 0 ? [0, 0] : [resource.offsets[index]!, resource.offsets[index + 1]!];
+    return resources.map((resource) => {
+      const index = number === undefined ? -1 : binarySearch(resource.lexemes, number);
+      return index < 0 ? [0, 0] : [resource.offsets[index]!, resource.offsets[index + 1]!];
+    });
   }
 
-  /** The cached index of `version`, most recently used now; or loaded, once however many questions ask at the same moment. */
-  private async current(organisationId: string, resourceId: string, version: string): Promise<ResourceTerms | undefined> {
+  /** The cached index of `version`, most recently used now. */
+  private cached(resourceId: string, version: string): ResourceTerms | undefined {
     const cached = this.resources.get(resourceId);
-    if (cached?.version === version) {
-      this.resources.delete(resourceId);
-      this.resources.set(resourceId, cached);
-      return cached;
-    }
+    if (cached?.version !== version) return undefined;
+    this.resources.delete(resourceId);
+    this.resources.set(resourceId, cached);
+    return cached;
+  }
+
+  /** Loads a resource's index, once however many questions ask for it at the same moment. */
+  private loadOnce(organisationId: string, resourceId: string, version: string): Promise<ResourceTerms | undefined> {
     const key = `${organisationId}/${resourceId}/${version}`;
     let loading = this.loading.get(key);
     if (!loading) {

@@ -43,7 +43,7 @@ export async function rankByBm25(db: Knex, cache: ChunkTermCache, scope: SearchS
   if (n === 0) return none;
   const avgdl = Math.max(1, scope.resources.reduce((sum, resource) => sum + resource.totalTokens, 0) / n);
   const terms: TermPostings[] = scope.terms.map((term) => {
-    const ranges = scope.resources.map((resource) => cache.postingRange(resource, term.lexeme));
+    const ranges = cache.postingRanges(scope.resources, term.lexeme);
     return { ...term, ranges, df: ranges.reduce((sum, [start, end]) => sum + end - start, 0) };
   }).filter((term) => term.df > 0);
   if (terms.length === 0) return none;
@@ -54,12 +54,12 @@ export async function rankByBm25(db: Knex, cache: ChunkTermCache, scope: SearchS
   const selectors = selective.length > 0 ? selective : [terms.reduce((rarest, term) => (term.df < rarest.df ? term : rarest))];
   const ranked: RankedRow[] = [];
   scope.resources.forEach((resource, r) => {
+    if (selectors.every((term) => term.ranges[r]![0] === term.ranges[r]![1])) return;
     const scores = new Map<number, number>();
     for (const term of selectors) {
       const [start, end] = term.ranges[r]!;
       for (let p = start; p < end; p++) scores.set(resource.postings[p]!, 0);
     }
-    if (scores.size === 0) return;
     terms.forEach((term, t) => {
       const [start, end] = term.ranges[r]!;
       for (let p = start; p < end; p++) {
