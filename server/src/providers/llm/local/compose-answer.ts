@@ -62,8 +62,10 @@ export function termAlternatives(question: string): Alternatives {
   return alternatives;
 }
 
-/** A sentence joining the best one shares the question's words, unless the best shares none either. */
-const sharesWords = (s: ScoredSentence, best: ScoredSentence) => s.coverage > 0 || best.coverage === 0;
+/** A sentence joining the best one shares the question's words (its heading's do not count), unless the best shares none either. */
+const sharesWords = (s: ScoredSentence, best: ScoredSentence) => s.ownCoverage > 0 || best.ownCoverage === 0;
+/** The sentence after a short best one joins when it shares the question's words or holds the kind of answer the best lacks ("a crime." → "£400"). */
+const addsMissingPiece = (next: ScoredSentence, best: ScoredSentence) => sharesWords(next, best) || (next.answersType && !best.answersType);
 
 /** A sentence opening with a pronoun needs the one before it; "There are two chargers" does not ("there" + a form of "be"). */
 const PRONOUN_START = /^(he|she|it|they|this|these|those|his|her|its|their|that|there(?!\s+(?:is|are|was|were|will|would|may|might|can|could|should|must|has|have|had|isn't|aren't|wasn't|weren't)\b)(?!'s\b))\b/i;
@@ -74,8 +76,9 @@ const CLOSE_CALL = 0.8;
 const MAX_SENTENCES = 3;
 
 /**
- * The best sentence first; then the sentence naming the subject of a leading pronoun, or the one
- * an introducing sentence ("The steps are:") leads to; then sentences scoring nearly as well (a
+ * The best sentence first; then the sentence naming the subject of a leading pronoun, the one an
+ * introducing sentence ("The steps are:") leads to, or the one after a short best sentence when it
+ * adds the missing piece; then sentences scoring nearly as well (a
  * close call, or the other part of a two-part question), up to three sentences and ~450 characters.
  */
 function pickSentences(ranked: readonly ScoredSentence[]): ScoredSentence[] {
@@ -92,7 +95,7 @@ function pickSentences(ranked: readonly ScoredSentence[]): ScoredSentence[] {
     chars += s.text.length;
   };
   if (previous && PRONOUN_START.test(best.text)) add(previous);
-  else if (next && (best.text.split(/\s+/).length < 8 || best.text.endsWith(':'))) add(next);
+  else if (next && (best.text.endsWith(':') || (best.text.split(/\s+/).length < 8 && addsMissingPiece(next, best)))) add(next);
   // Meaning alone ties every sentence of a section written in a language the encoder does not know.
   for (const s of ranked.slice(1, MAX_SENTENCES)) if (s.score >= CLOSE_CALL * best.score && sharesWords(s, best)) add(s);
   // A pronoun's subject reads before it; otherwise the best sentence leads.

@@ -96,6 +96,14 @@ describe('composeAnswer', () => {
       .toBe('The Eiffel Tower stands in Paris. It was completed in 1889 for the World Fair.');
   });
 
+  it('adds the sentence after a short best one only when it adds the missing piece', () => {
+    const fine = [{ source: 'guide.md', content: '## Fly-tipping\nDumping rubbish is a crime. The fixed penalty is £400, reduced to £300 if paid within 10 days.' }];
+    expect(composeAnswer({ ...prompt("What's the fine for dumping rubbish?"), passages: fine }))
+      .toBe('Dumping rubbish is a crime. The fixed penalty is £400, reduced to £300 if paid within 10 days.');
+    const shipping = [{ source: 'faq.md', content: '## Shipping\nWe do not ship to Israel. The shop is open Tuesday to Saturday.' }];
+    expect(composeAnswer({ ...prompt('Do you ship to Israel?'), passages: shipping })).toBe('We do not ship to Israel.');
+  });
+
   it('does not take "There are" for a pronoun: the answer leads with its own sentence', () => {
     const passages = [{ source: 'faq.md', content: 'If the car park is full, the village car park is 300 metres away and costs £9 for 24 hours. There are two electric car chargers in our car park, charged at 45p per kWh.' }];
     expect(composeAnswer({ ...prompt('Can I charge my electric car?'), passages })).toMatch(/^There are two electric car chargers/);

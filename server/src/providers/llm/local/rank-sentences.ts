@@ -46,6 +46,8 @@ export interface ScoredSentence {
   position: number;
   /** Share (0..1) of the question's weighted subject words the sentence contains. */
   coverage: number;
+  /** The same share in the sentence's own words, its headings left out. */
+  ownCoverage: number;
   /** Share (0..1) of the question's weighted subject words its whole passage contains. */
   passageCoverage: number;
   /** Share (0..1) of the question's names and numbers its passage lacks. */
@@ -54,6 +56,8 @@ export interface ScoredSentence {
   absent: number;
   /** Similarity (cosine, about -0.1..1) of the sentence's meaning to the question's, when a sentence encoder is there; else 0. */
   meaning: number;
+  /** Whether it holds the kind of answer the question wants (a price for "how much"); false when the question wants no particular kind. */
+  answersType: boolean;
   /** Ranking score: coverage plus meaning, phrase, answer-type and retrieval-rank evidence. */
   score: number;
   stems: Set<string>;
@@ -142,7 +146,7 @@ export function rankSentences(
   // A term is matched by itself or by one of its alternatives ("germany" by "eu"), whichever matches best.
   const matchOf = (term: string, stems: Set<string>) => Math.max(matchStem(term, stems), ...(alternatives.get(term) ?? []).map((alt) => matchStem(alt, stems)));
   const seen = new Set<string>();
-  const candidates: (Omit<ScoredSentence, 'coverage' | 'passageCoverage' | 'missingKeys' | 'absent' | 'score' | 'meaning'> & { sectionStems: Set<string> })[] = [];
+  const candidates: (Omit<ScoredSentence, 'coverage' | 'ownCoverage' | 'passageCoverage' | 'missingKeys' | 'absent' | 'score' | 'meaning' | 'answersType'> & { sectionStems: Set<string> })[] = [];
   const passageStems = passages.map((passage, index) => {
     segmentText(passage.content).forEach(({ text, section, block }, position) => {
       const key = text.toLowerCase();
@@ -175,12 +179,13 @@ export function rankSentences(
     const heading = candidate.section.at(-1);
     const headingMeaning = heading === undefined ? 0 : meaningOf?.(heading) ?? 0;
     let score = coverage + MEANING_WEIGHT * meaning + HEADING_MEANING_WEIGHT * headingMeaning + phraseBonus(questionOrder, contentStems(candidate.text)) + RANK_PRIOR / (1 + candidate.passage);
-    if ((coverage > 0 || meaning > 0.3) && hasAnswerType(type, candidate.text, questionStems)) score += ANSWER_TYPE_BONUS;
+    const answersType = hasAnswerType(type, candidate.text, questionStems);
+    if ((coverage > 0 || meaning > 0.3) && answersType) score += ANSWER_TYPE_BONUS;
     // A sentence that only repeats the question's words cannot hold its answer.
     if (!novel) score *= 0.6;
     if (candidate.stems.size < 3) score *= 0.7;
     const passageCoverage = coverageOf(passageStems[candidate.passage] ?? new Set());
-    return { ...candidate, coverage, passageCoverage, missingKeys: missingKeysOf(candidate.passage), absent, meaning, score };
+    return { ...candidate, coverage, ownCoverage: own, passageCoverage, missingKeys: missingKeysOf(candidate.passage), absent, meaning, answersType, score };
   }).sort((a, b) => b.score - a.score || a.passage - b.passage || a.position - b.position);
 }
 
