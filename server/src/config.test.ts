@@ -32,11 +32,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ANALYSIS_CUSTOM_FIELDS: '{"bad name":"x"}' })).toThrow(/^Invalid configuration: ANALYSIS_CUSTOM_FIELDS /);
   });
 
-  it('transcribes offline from server/transcription-runtime in English unless told otherwise', () => {
-    expect(loadConfig({}).localTranscription).toEqual({ runtimeDir: path.resolve(import.meta.dirname, '../transcription-runtime'), language: 'en' });
+  it('transcribes offline from server/transcription-runtime in the language it hears unless told one', () => {
+    expect(loadConfig({}).localTranscription).toEqual({ runtimeDir: path.resolve(import.meta.dirname, '../transcription-runtime'), language: 'auto' });
     expect(loadConfig({ LOCAL_TRANSCRIPTION_DIR: '/opt/whisper', LOCAL_TRANSCRIPTION_LANGUAGE: 'DE' }).localTranscription).toEqual({ runtimeDir: '/opt/whisper', language: 'de' });
     expect(loadConfig({ LOCAL_TRANSCRIPTION: 'false' }).localTranscription).toBeUndefined();
-    expect(() => loadConfig({ LOCAL_TRANSCRIPTION_LANGUAGE: 'German' })).toThrow('Invalid configuration: LOCAL_TRANSCRIPTION_LANGUAGE must be a language code such as en, de or fr');
+    expect(() => loadConfig({ LOCAL_TRANSCRIPTION_LANGUAGE: 'German' })).toThrow('Invalid configuration: LOCAL_TRANSCRIPTION_LANGUAGE must be auto or a language code such as en, de or fr');
   });
 
   it('refuses TRUST_PROXY=true (any client could forge its address) and takes a hop count or addresses', () => {

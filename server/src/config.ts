@@ -32,7 +32,7 @@ const EnvSchema = z.object({
   TRANSCRIPTION_MODEL: z.string().trim().min(1).default('whisper-1'),
   LOCAL_TRANSCRIPTION: z.enum(['true', 'false', '1', '0']).default('true').transform((value) => value === 'true' || value === '1'),
   LOCAL_TRANSCRIPTION_DIR: optionalString,
-  LOCAL_TRANSCRIPTION_LANGUAGE: z.string().trim().toLowerCase().regex(/^[a-z]{2,3}$/, 'must be a language code such as en, de or fr').default('en'),
+  LOCAL_TRANSCRIPTION_LANGUAGE: z.string().trim().toLowerCase().regex(/^([a-z]{2,3}|auto)$/, 'must be auto or a language code such as en, de or fr').default('auto'),
   EMBEDDINGS_BASE_URL: optionalString,
   EMBEDDINGS_API_KEY: optionalString,
   EMBEDDINGS_MODEL: z.string().trim().min(1).default('text-embedding-3-small'),

@@ -29,7 +29,8 @@ export function transcriptionSummary(config: Config): string {
   if (config.transcription) return `transcription provider at ${config.transcription.baseUrl}`;
   if (!config.localTranscription) return 'not transcribed (LOCAL_TRANSCRIPTION=false, no TRANSCRIPTION_BASE_URL)';
   const found = findWhisperRuntime(config.localTranscription.runtimeDir);
-  return 'runtime' in found ? `offline, Whisper tiny (${config.localTranscription.language})` : `not transcribed: ${found.missing}`;
+  const language = config.localTranscription.language === 'auto' ? 'language detected per video' : config.localTranscription.language;
+  return 'runtime' in found ? `offline, Whisper tiny (${language})` : `not transcribed: ${found.missing}`;
 }
 
 /** Builds the resources feature: its service, the ingestion handler on the worker, and the re-sync scheduler. */

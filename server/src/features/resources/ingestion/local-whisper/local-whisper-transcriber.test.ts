@@ -33,6 +33,16 @@ describe.skipIf(!canTranscribe && !process.env.CI)('localWhisperTranscriber', ()
     for (const unit of units) expect(unit.endSeconds).toBeGreaterThan(unit.startSeconds!);
   }, 120_000);
 
+  it('hears the language spoken and transcribes in it (German here), unless told a language', async () => {
+    const video = path.join(work, 'german.mp4');
+    const text = 'Willkommen im Stadtmuseum. Das Museum öffnet um zehn Uhr morgens. Das Parken ist für alle Besucher kostenlos.';
+    makeSpeechVideo(video, [{ text, atSeconds: 1, voice: 'de' }], 12);
+    const heard = async (language?: string) => (await localWhisperTranscriber(RUNTIME_DIR, language).transcribe(video)).map((unit) => unit.text).join(' ');
+    // Detected, Whisper writes German ("Wir kommen in Stratten-Museum."); told English, it writes English words for the same sounds.
+    expect(await heard()).toMatch(/Museum/);
+    expect(await heard('en')).not.toMatch(/Museum/);
+  }, 120_000);
+
   it('stops the transcription when its job is aborted', async () => {
     const abort = new AbortController();
     const transcription = localWhisperTranscriber(RUNTIME_DIR).transcribe(path.join(work, 'talk.mp4'), abort.signal);

@@ -39,11 +39,11 @@ function runWhisperChild(request: WhisperRequest, signal?: AbortSignal, onProgre
 /**
  * Offline transcription with Whisper tiny, from the optional runtime that `npm run
  * install:transcription` installs (no network at install or run time beyond the npm registry).
- * Whisper is told the videos' language (`language`, LOCAL_TRANSCRIPTION_LANGUAGE): transformers.js
- * does not detect it. The runtime is looked up at each video, so installing it takes effect without a restart; a
+ * The spoken language is detected per video (`auto`) or given (`language`, LOCAL_TRANSCRIPTION_LANGUAGE).
+ * The runtime is looked up at each video, so installing it takes effect without a restart; a
  * video read while it is missing ends `FAILED_NO_TEXT_FOUND`, its reason saying how to install it.
  */
-export function localWhisperTranscriber(runtimeDir: string, language = 'en'): Transcriber {
+export function localWhisperTranscriber(runtimeDir: string, language = 'auto'): Transcriber {
   return {
     async transcribe(filePath, signal, onProgress) {
       const found = findWhisperRuntime(runtimeDir);

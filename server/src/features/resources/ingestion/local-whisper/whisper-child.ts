@@ -9,7 +9,7 @@ import type { WhisperRuntime } from './whisper-runtime.js';
 export interface WhisperRequest {
   runtime: WhisperRuntime;
   filePath: string;
-  /** The spoken language (a code such as `en`); Whisper transcribes in it rather than translating. */
+  /** The spoken language (a code such as `en`), or `auto` to detect it; Whisper transcribes in it rather than translating. */
   language: string;
 }
 
@@ -20,7 +20,27 @@ export type WhisperMessage =
   | { type: 'done' }
   | { type: 'error'; message: string };
 
-type Recognizer = (audio: Float32Array, options: Record<string, unknown>) => Promise<{ text: string; chunks?: WhisperSegment[] }>;
+interface Recognizer {
+  (audio: Float32Array, options: Record<string, unknown>): Promise<{ text: string; chunks?: WhisperSegment[] }>;
+  processor(audio: Float32Array): Promise<{ input_features: unknown }>;
+  model: {
+    generation_config: { decoder_start_token_id: number; lang_to_id: Record<string, number> };
+    generate(options: Record<string, unknown>): Promise<{ tolist(): unknown[][] }>;
+  };
+  tokenizer: { decode(ids: number[]): string };
+}
+
+/**
+ * The language Whisper hears in `audio`: the token it predicts right after start-of-transcript,
+ * as the reference implementation detects it (transformers.js itself assumes English).
+ */
+async function detectLanguage(recognize: Recognizer, audio: Float32Array): Promise<string> {
+  const config = recognize.model.generation_config;
+  const { input_features: features } = await recognize.processor(audio);
+  const output = await recognize.model.generate({ inputs: features, decoder_input_ids: [[config.decoder_start_token_id]], max_new_tokens: 1 });
+  const token = recognize.tokenizer.decode([Number(output.tolist()[0]?.[1])]);
+  return config.lang_to_id[token] === undefined ? 'en' : token.slice(2, -2);
+}
 
 interface Transformers {
   env: { allowRemoteModels: boolean; allowLocalModels: boolean; localModelPath: string };
@@ -47,12 +67,15 @@ async function transcribe({ runtime, filePath, language }: WhisperRequest): Prom
   transformers.env.allowLocalModels = true;
   transformers.env.localModelPath = runtime.modelRoot;
   let recognize: Recognizer | undefined;
+  let spoken: string | undefined;
   for await (const window of audioWindows(decodeAudio(runtime.ffmpegPath, filePath))) {
     let units: TextUnit[] = [];
     if (mayHoldSpeech(window)) {
       recognize ??= await transformers.pipeline('automatic-speech-recognition', runtime.model, { dtype: 'q8', device: 'cpu' });
       const speech = skipLeadingSilence(window);
-      const output = await recognize(speech.samples, { return_timestamps: true, max_new_tokens: MAX_NEW_TOKENS, language, task: 'transcribe' });
+      // `auto`: the language of the first speech is the video's.
+      spoken ??= language === 'auto' ? await detectLanguage(recognize, speech.samples) : language;
+      const output = await recognize(speech.samples, { return_timestamps: true, max_new_tokens: MAX_NEW_TOKENS, language: spoken, task: 'transcribe' });
       units = toTranscriptUnits(speech, output.chunks ?? [{ text: output.text, timestamp: [0, null] }]);
     }
     await send({ type: 'window', units, doneSeconds: window.startSeconds + window.samples.length / SAMPLE_RATE });
