@@ -14,6 +14,7 @@ import type { AuthContext } from '../src/features/organisations/organisations.se
 import { createServices, type Services } from '../src/services.js';
 import { measureLocalAnswers, type AnswerLatency } from './answer-latency.js';
 import { fmt, type Benchmark, type BenchContext } from './bench-kit.js';
+import { assertResourceDone, drainJobs } from './bench-ingestion.js';
 import { benchDatabase } from './bench-database.js';
 
 const SQUAD_V1 = `${process.env.BENCH_DATA_DIR ?? fileURLToPath(new URL('../../../shared/data/', import.meta.url))}/squad-v1.1/dev-v1.1.json`;
@@ -26,17 +27,6 @@ async function loadCorpus(): Promise<Corpus> {
   return { paragraphs: paragraphs.map((p) => p.context), questions: paragraphs.flatMap((p) => p.qas.map((qa) => qa.question)) };
 }
 
-/** Runs the worker until the queue is empty; returns the seconds it took from `started`. */
-async function drain(services: Services, started: number): Promise<number> {
-  services.worker.notify();
-  while (await services.jobs.pendingCount() > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-  return (performance.now() - started) / 1000;
-}
-
-async function assertDone(services: Services, id: string): Promise<void> {
-  const row = await services.database.db('resources').where({ id }).first('ai_processing_status', 'failure_reason');
-  if (row.ai_processing_status !== 'DONE') throw new Error(`resource ${id} ended ${row.ai_processing_status}: ${row.failure_reason}`);
-}
 
 /** Text: MB/s for a small and a large document (growth shows whether cost is linear in size). */
 async function textThroughput(ctx: BenchContext, services: Services, auth: AuthContext, corpus: Corpus): Promise<void> {
@@ -48,8 +38,8 @@ async function textThroughput(ctx: BenchContext, services: Services, auth: AuthC
     content = content.slice(0, size);
     const started = performance.now();
     const { id } = await services.resources.createText(auth, { name: 'big', content, tags: [] });
-    const seconds = await drain(services, started);
-    await assertDone(services, id);
+    const seconds = await drainJobs(services, started);
+    await assertResourceDone(services, id);
     rates.push(Buffer.byteLength(content) / 1e6 / seconds);
     ctx.report(`text ${fmt(size / 1e6, 1)} MB`, { seconds: fmt(seconds), 'MB/s': fmt(rates.at(-1)!) });
   }
@@ -64,8 +54,8 @@ async function pdfThroughput(ctx: BenchContext, services: Services, auth: AuthCo
   await fs.writeFile(upload, pdf);
   const started = performance.now();
   const resource = await services.resources.createFile(auth, { file: { path: upload, size: pdf.length, originalName: 'bench.pdf', claimedType: 'application/pdf' }, fields: {} });
-  const seconds = await drain(services, started);
-  await assertDone(services, resource.id);
+  const seconds = await drainJobs(services, started);
+  await assertResourceDone(services, resource.id);
   ctx.report(`PDF ${pages} pages (${fmt(pdf.length / 1e6, 1)} MB)`, { seconds: fmt(seconds), 'pages/s': fmt(pages / seconds, 0) });
 }
 
@@ -86,8 +76,8 @@ async function crawlThroughput(ctx: BenchContext, services: Services, auth: Auth
     const rawSeconds = (performance.now() - rawStarted) / 1000;
     const started = performance.now();
     const resource = await services.resources.createWebsite(auth, { url: urls[0]!, subLinks: urls.slice(1), syncFrequency: 'NEVER', settings: {}, tags: [] });
-    const seconds = await drain(services, started);
-    await assertDone(services, resource.id);
+    const seconds = await drainJobs(services, started);
+    await assertResourceDone(services, resource.id);
     ctx.report(`crawl ${count} pages from 127.0.0.1`, { seconds: fmt(seconds), 'pages/s': fmt(count / seconds, 0), 'raw GET pages/s': fmt(count / rawSeconds, 0) });
     ctx.report('crawl ratio crawler/raw GET', { ratio: fmt(rawSeconds / seconds) });
   } finally {

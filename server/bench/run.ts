@@ -8,6 +8,7 @@ import { benchmark as scannedPdf } from './scanned-pdf.bench.js';
 import { benchmark as squadRetrieval } from './squad-retrieval.bench.js';
 import { benchmark as transcription } from './transcription.bench.js';
 import { benchmark as visitorQuestions } from './visitor-questions.bench.js';
+import { benchmark as websiteDiscovery } from './website-discovery.bench.js';
 import type { Benchmark, BenchContext } from './bench-kit.js';
 import { postgresAvailable } from './bench-database.js';
 
@@ -20,6 +21,7 @@ const BENCHMARKS: Benchmark[] = [
   embedConfig,
   conversationListing,
   resourcesIngestion,
+  websiteDiscovery,
   scannedPdf,
   squadRetrieval,
   transcription,

@@ -26,6 +26,11 @@ export interface SafeFetchOptions {
   maxRedirects?: number;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Keep-alive agents to reuse connections (a crawl). A reused socket stays connected to the
+   * address checked when it was opened, so the guard holds; a new one is checked as ever.
+   */
+  agents?: { http: http.Agent; https: https.Agent };
 }
 
 export interface SafeResponse {
@@ -61,9 +66,11 @@ function assertTarget(url: URL, allowed: (address: string) => boolean): void {
 
 function requestOnce(url: URL, options: SafeFetchOptions, allowed: (address: string) => boolean, signal: AbortSignal, maxBytes: number) {
   return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    const client = url.protocol === 'https:' ? https : http;
+    const secure = url.protocol === 'https:';
+    const client = secure ? https : http;
+    const agent = secure ? options.agents?.https : options.agents?.http;
     const req = client.request(url, {
-      method: 'GET', signal, lookup: guardedLookup(allowed),
+      method: 'GET', signal, lookup: guardedLookup(allowed), ...(agent ? { agent } : {}),
       headers: { 'accept-encoding': 'identity', ...options.headers },
     }, (res) => {
       const status = res.statusCode ?? 0;

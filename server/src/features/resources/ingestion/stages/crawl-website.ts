@@ -49,7 +49,6 @@ class TransientPageError extends Error {}
  */
 export async function crawlWebsite(options: CrawlOptions): Promise<ReaderOutput> {
   const { settings } = options;
-  const discovery = settings.discovery ?? 'NONE';
   const clock = options.clock ?? SYSTEM_CLOCK;
   const userAgent = settings.userAgent ?? options.defaultUserAgent;
   const fetcher = new PoliteFetcher({
@@ -59,6 +58,16 @@ export async function crawlWebsite(options: CrawlOptions): Promise<ReaderOutput>
       headers: { 'user-agent': userAgent, accept: 'text/html,application/xhtml+xml;q=0.9,text/plain;q=0.8' },
     },
   });
+  try {
+    return await crawlPages(options, fetcher, userAgent);
+  } finally {
+    fetcher.close();
+  }
+}
+
+async function crawlPages(options: CrawlOptions, fetcher: PoliteFetcher, userAgent: string): Promise<ReaderOutput> {
+  const { settings } = options;
+  const discovery = settings.discovery ?? 'NONE';
   const frontier = new CrawlFrontier(options.url, options.subLinks, settings);
   if (discovery === 'SITEMAP' || discovery === 'SITEMAP_AND_LINKS') {
     await queueSitemapPages(new URL(options.url), { fetcher, frontier, read: options.readSitemap ?? (async (body) => readSitemap(body)), log: options.log });
