@@ -76,11 +76,20 @@ const CLOSE_CALL = 0.8;
 const MAX_SENTENCES = 3;
 
 /**
- * The best sentence first; then the sentence naming the subject of a leading pronoun, the one an
- * introducing sentence ("The steps are:") leads to, or the one after a short best sentence when it
+ * The best sentence first; then the sentence naming the subject of a leading pronoun, the item of
+ * the list an introducing sentence ("…depends on your plan:") leads to that fits the question best,
+ * the sentence after an introducing one, or the one after a short best sentence when it
  * adds the missing piece; then sentences scoring nearly as well (a
  * close call, or the other part of a two-part question), up to three sentences and ~450 characters.
  */
+/** The list items or table rows right after an introducing sentence ("…depends on your plan:"), best-ranked first. */
+function listAfter(ranked: readonly ScoredSentence[], intro: ScoredSentence): ScoredSentence[] {
+  const byPosition = new Map(ranked.filter((s) => s.passage === intro.passage).map((s) => [s.position, s]));
+  const list = new Set<ScoredSentence>();
+  for (let position = intro.position + 1; byPosition.get(position)?.kind === 'item' || byPosition.get(position)?.kind === 'row'; position++) list.add(byPosition.get(position)!);
+  return ranked.filter((s) => list.has(s));
+}
+
 function pickSentences(ranked: readonly ScoredSentence[]): ScoredSentence[] {
   const [best] = ranked;
   if (!best) return [];
@@ -94,7 +103,9 @@ function pickSentences(ranked: readonly ScoredSentence[]): ScoredSentence[] {
     chosen.push(s);
     chars += s.text.length;
   };
+  const list = best.text.endsWith(':') ? listAfter(ranked, best) : [];
   if (previous && PRONOUN_START.test(best.text)) add(previous);
+  else if (list.length > 0) add(list[0]);
   else if (next && (best.text.endsWith(':') || (best.text.split(/\s+/).length < 8 && addsMissingPiece(next, best)))) add(next);
   // Meaning alone ties every sentence of a section written in a language the encoder does not know.
   for (const s of ranked.slice(1, MAX_SENTENCES)) if (s.score >= CLOSE_CALL * best.score && sharesWords(s, best)) add(s);

@@ -104,6 +104,12 @@ describe('composeAnswer', () => {
     expect(composeAnswer({ ...prompt('Do you ship to Israel?'), passages: shipping })).toBe('We do not ship to Israel.');
   });
 
+  it('follows an introducing sentence to the list item that fits the question', () => {
+    const passages = [{ source: 'help.md', content: '## Data retention\nHow long responses are kept depends on your plan:\n- Free: 30 days.\n- Growth: 24 months.\n- Business: 36 months.\nResponses older than that are deleted.' }];
+    expect(composeAnswer({ ...prompt('How long are responses kept on the Business plan?'), passages }))
+      .toBe('How long responses are kept depends on your plan: Business: 36 months.');
+  });
+
   it('does not take "There are" for a pronoun: the answer leads with its own sentence', () => {
     const passages = [{ source: 'faq.md', content: 'If the car park is full, the village car park is 300 metres away and costs £9 for 24 hours. There are two electric car chargers in our car park, charged at 45p per kWh.' }];
     expect(composeAnswer({ ...prompt('Can I charge my electric car?'), passages })).toMatch(/^There are two electric car chargers/);

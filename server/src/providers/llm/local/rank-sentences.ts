@@ -38,6 +38,8 @@ export interface ScoredSentence {
   text: string;
   /** The headings above it, outermost first. */
   section: string[];
+  /** The kind of block it came from: a paragraph, a list item or a table row. */
+  kind: 'paragraph' | 'item' | 'row';
   /** Its block (paragraph, list item, row) within the passage: neighbours in one block belong together. */
   block: number;
   /** Index of its passage in the retrieval order. */
@@ -148,11 +150,11 @@ export function rankSentences(
   const seen = new Set<string>();
   const candidates: (Omit<ScoredSentence, 'coverage' | 'ownCoverage' | 'passageCoverage' | 'missingKeys' | 'absent' | 'score' | 'meaning' | 'answersType'> & { sectionStems: Set<string> })[] = [];
   const passageStems = passages.map((passage, index) => {
-    segmentText(passage.content).forEach(({ text, section, block }, position) => {
+    segmentText(passage.content).forEach(({ text, section, block, kind }, position) => {
       const key = text.toLowerCase();
       if (seen.has(key)) return;
       seen.add(key);
-      candidates.push({ text, section, block, passage: index, position, stems: new Set(contentStems(text)), sectionStems: new Set(contentStems(section.join(' '))) });
+      candidates.push({ text, section, block, kind, passage: index, position, stems: new Set(contentStems(text)), sectionStems: new Set(contentStems(section.join(' '))) });
     });
     return new Set(contentStems(passage.content));
   });
