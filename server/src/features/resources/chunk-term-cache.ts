@@ -40,8 +40,6 @@ const MAX_POSTINGS = 20_000_000;
 /** Chunks indexed between two yields to the event loop (a few milliseconds' work). */
 const BUILD_SLICE = 100;
 
-const SCOPE = 'scope_ids AS MATERIALIZED (SELECT DISTINCT unnest(?::text[]) AS id)';
-
 /** Lexemes of a tsvector's text form (`'bowl':2 'it''s':5,9A 'x'`) with their number of positions. */
 export function parseTsvector(text: string): [string, number][] {
   const out: [string, number][] = [];
@@ -95,9 +93,10 @@ export class ChunkTermCache {
   /** The question's lexemes and the current term index of each of the organisation's resources among `resourceIds`. */
   async scope(organisationId: string, resourceIds: readonly string[], question: string): Promise<SearchScope> {
     const result = await this.db.raw(
-      `WITH ${SCOPE} SELECT
+      // Primary-key probes: PGlite reads 1,000 resources' versions in half the time of a semi-join against a materialised CTE.
+      `SELECT
          (SELECT coalesce(json_agg(json_build_array(id, chunk_version::text)), '[]') FROM resources
-          WHERE organisation_id = ? AND id IN (SELECT id FROM scope_ids)) AS versions,
+          WHERE id = ANY(?::text[]) AND organisation_id = ?) AS versions,
          (SELECT coalesce(json_agg(json_build_array(lexeme, positions[1])), '[]') FROM unnest(to_tsvector('english', ?))) AS terms`,
       [[...resourceIds], organisationId, question],
     );
