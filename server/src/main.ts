@@ -6,7 +6,13 @@ import { startService } from './runtime.js';
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
 exitOnCrash(logger);
-const service = await startService(config, logger);
+const service = await startService(config, logger).catch((err: NodeJS.ErrnoException) => {
+  if (err?.code !== 'EADDRINUSE' && err?.code !== 'EACCES') throw err;
+  // Said plainly, not as a crash: the usual cause is another Parley (or program) on the port.
+  const reason = err.code === 'EADDRINUSE' ? 'the port is already in use (another Parley, or another program?)' : 'permission denied';
+  process.stderr.write(`Parley cannot listen on port ${config.port}: ${reason}. Stop the other one, or start on another port: PORT=3001 npm start\n`);
+  process.exit(1);
+});
 
 // PORT=0 picks a free port: then only the listening address is known.
 const publicUrl = config.port === 0 ? service.url : config.publicUrl;
