@@ -1,43 +1,73 @@
-import type { LanguageModelV3 } from '@ai-sdk/provider';
-import { streamText } from 'ai';
+import type { LanguageModelV3, LanguageModelV3Message, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { Logger } from 'pino';
 import { HttpError } from '../../errors/http-error.js';
-import type { AnswerModel, AnswerPrompt } from './answer-model.js';
+import type { AnswerModel, AnswerPrompt, PromptMessage } from './answer-model.js';
 
 /** Provider failures are reported as 502: the service works, the upstream model did not. */
 export function providerFailed(): HttpError {
   return new HttpError(502, ['the model provider failed to answer']);
 }
 
+function toModelMessage(message: PromptMessage): LanguageModelV3Message {
+  return { role: message.role, content: [{ type: 'text', text: message.content }] };
+}
+
 /**
  * An {@link AnswerModel} on a provider model of the Vercel AI SDK (OpenAI-compatible, Anthropic,
  * Google). Errors inside the stream (a provider `error` event mid-answer) are thrown from the
  * iterator as 502s; an abort ends the iteration by throwing the signal's reason.
+ *
+ * The provider model is called through its own `doStream`, not `streamText`: this service needs
+ * text deltas and errors only, and `streamText`'s layers of web streams (step stitching, tool and
+ * telemetry transforms, several per delta) were most of the CPU a streamed answer cost. Under a
+ * burst of 1,000 open answers they starved the answers still being prepared (issue 12).
+ * Retries are not wanted either: they would replay a half-streamed answer.
  */
 export class AiSdkAnswerModel implements AnswerModel {
   constructor(private readonly languageModel: LanguageModelV3, private readonly logger?: Logger) {}
 
   async *stream(prompt: AnswerPrompt, signal: AbortSignal): AsyncIterable<string> {
-    const result = streamText({
-      model: this.languageModel,
-      system: prompt.system,
-      messages: prompt.messages,
-      abortSignal: signal,
-      // Retries would replay a half-streamed answer; the visitor can simply ask again.
-      maxRetries: 0,
-      // Errors arrive as `error` parts of fullStream below; this only keeps the SDK from logging them to stderr.
-      onError: () => {},
-    });
-    for await (const part of result.fullStream) {
-      if (part.type === 'text-delta') {
-        if (part.text) yield part.text;
-      } else if (part.type === 'error') {
-        if (signal.aborted) throw signal.reason;
-        this.logger?.warn({ err: part.error, model: this.languageModel.modelId }, 'model provider error');
-        throw providerFailed();
-      } else if (part.type === 'abort') {
-        throw signal.reason ?? new Error('aborted');
+    const reader = (await this.call(prompt, signal)).getReader();
+    try {
+      for (;;) {
+        const { done, value } = await this.read(reader, signal);
+        if (done) return;
+        if (value.type === 'text-delta') {
+          if (value.delta) yield value.delta;
+        } else if (value.type === 'error') {
+          throw this.failed(value.error, signal);
+        }
       }
+    } finally {
+      // Stops reading the provider's response when the consumer leaves early (or on an error).
+      reader.cancel().catch(() => {});
     }
+  }
+
+  private async call(prompt: AnswerPrompt, signal: AbortSignal): Promise<ReadableStream<LanguageModelV3StreamPart>> {
+    try {
+      const { stream } = await this.languageModel.doStream({
+        prompt: [{ role: 'system', content: prompt.system }, ...prompt.messages.map(toModelMessage)],
+        abortSignal: signal,
+      });
+      return stream;
+    } catch (err) {
+      throw this.failed(err, signal);
+    }
+  }
+
+  private async read(reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart>, signal: AbortSignal) {
+    try {
+      return await reader.read();
+    } catch (err) {
+      throw this.failed(err, signal);
+    }
+  }
+
+  /** What a failure of the provider call becomes: the abort's reason when aborted, else a logged 502. */
+  private failed(err: unknown, signal: AbortSignal): unknown {
+    if (signal.aborted) return signal.reason ?? new Error('aborted');
+    this.logger?.warn({ err, model: this.languageModel.modelId }, 'model provider error');
+    return providerFailed();
   }
 }
