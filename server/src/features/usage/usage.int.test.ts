@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../errors/http-error.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
-import { usageMonth } from './usage.service.js';
+import { UsageRepository } from './usage.repository.js';
+import { UsageService, usageMonth } from './usage.service.js';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });
@@ -42,4 +43,33 @@ describe('UsageService.consumeMessage', () => {
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(17);
     expect(await usage.messagesThisMonth(org.organisationId)).toBe(17);
   });
+
+  it('keeps the limit exact across instances counting the same organisation at once', async () => {
+    const org = await ctx.newOrganisation();
+    const instances = [ctx.services.usage, new UsageService(new UsageRepository(ctx.services.database.db))];
+    const results = await Promise.allSettled(instances.flatMap((usage) => Array.from({ length: 30 }, () => usage.consumeMessage(org.organisationId, { monthlyMessages: 25 }))));
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(25);
+    expect(results.filter((result) => result.status === 'rejected').map((result) => (result as PromiseRejectedResult).reason.statusCode)).toEqual(Array(35).fill(402));
+    expect(await usage(org.organisationId)).toBe(25);
+  });
+
+  it('counts messages that arrive together in a few statements, not one each (the month\'s row is one lock)', async () => {
+    const org = await ctx.newOrganisation();
+    const statements: string[] = [];
+    const onQuery = (query: { sql: string }) => { if (query.sql.includes('usage_counters')) statements.push(query.sql); };
+    const { db } = ctx.services.database;
+    db.on('query', onQuery);
+    try {
+      await Promise.all(Array.from({ length: 100 }, () => ctx.services.usage.consumeMessage(org.organisationId, { monthlyMessages: 1000 })));
+    } finally {
+      db.off('query', onQuery);
+    }
+    expect(await usage(org.organisationId)).toBe(100);
+    expect(statements.length).toBeGreaterThanOrEqual(1);
+    expect(statements.length).toBeLessThanOrEqual(3);
+  });
 });
+
+function usage(organisationId: string): Promise<number> {
+  return ctx.services.usage.messagesThisMonth(organisationId);
+}

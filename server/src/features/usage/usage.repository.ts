@@ -21,6 +21,23 @@ export class UsageRepository {
     return row?.messages;
   }
 
+  /**
+   * Adds `count` messages to the month's counter in one statement if all of them fit under
+   * `limit`; otherwise adds none. Returns whether they were added. (A batch that does not fit is
+   * then counted one message at a time with {@link incrementMessages}, which stops at the limit.)
+   */
+  async incrementMessagesBy(organisationId: string, month: string, count: number, limit: number | undefined): Promise<boolean> {
+    if (limit !== undefined && count > limit) return false;
+    const guard = limit === undefined ? '' : 'WHERE usage_counters.messages + EXCLUDED.messages <= ?';
+    const result = await this.db.raw(
+      `INSERT INTO usage_counters (organisation_id, month, messages) VALUES (?, ?, ?)
+       ON CONFLICT (organisation_id, month) DO UPDATE SET messages = usage_counters.messages + EXCLUDED.messages ${guard}
+       RETURNING messages`,
+      limit === undefined ? [organisationId, month, count] : [organisationId, month, count, limit],
+    );
+    return (result.rows as unknown[]).length > 0;
+  }
+
   /** Messages counted so far in the month (0 when none). */
   async messages(organisationId: string, month: string): Promise<number> {
     const row = await this.db('usage_counters').where({ organisation_id: organisationId, month }).first('messages');

@@ -1,5 +1,6 @@
 import type { PlanLimits } from '../../config.js';
 import { usageLimitExceeded } from '../../errors/http-error.js';
+import { MessageCounter } from './message-counter.js';
 import type { UsageRepository } from './usage.repository.js';
 
 /** The counting month of a moment, in UTC: "2026-11". */
@@ -9,7 +10,11 @@ export function usageMonth(at: number = Date.now()): string {
 
 /** Plan quotas that are counted per month: chat messages (decisions.md § Resources and processing, 402). */
 export class UsageService {
-  constructor(private readonly repository: UsageRepository) {}
+  private readonly counter: MessageCounter;
+
+  constructor(private readonly repository: UsageRepository) {
+    this.counter = new MessageCounter(repository);
+  }
 
   /**
    * Counts one chat message against the organisation's monthly plan. Every chat request counts,
@@ -19,8 +24,7 @@ export class UsageService {
   async consumeMessage(organisationId: string, plan: PlanLimits, at: number = Date.now()): Promise<void> {
     const limit = plan.monthlyMessages;
     if (limit !== undefined && limit <= 0) throw monthlyLimitReached(limit);
-    const count = await this.repository.incrementMessages(organisationId, usageMonth(at), limit);
-    if (count === undefined) throw monthlyLimitReached(limit ?? 0);
+    if (!(await this.counter.count(organisationId, usageMonth(at), limit))) throw monthlyLimitReached(limit ?? 0);
   }
 
   /** Chat messages the organisation used this month. */
