@@ -1,3 +1,4 @@
+import { spawn, spawnSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -55,6 +56,49 @@ async function startService(ctx: BenchContext, env: Record<string, string> = {})
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+
+/**
+ * The built server (`server/dist/main.js`, what `npm start` runs) in a process of its own on a
+ * database prepared here, as an operator runs it: visitors and the model provider are elsewhere,
+ * so the burst's clients and the fake provider in this process do not share the service's event loop.
+ * `prepare` fills the database before the service opens it (PGlite admits one process at a time).
+ */
+async function startServiceProcess(ctx: BenchContext, env: Record<string, string>, prepare: (services: Services, org: { organisationId: string; userId: string; apiKey: string }) => Promise<string>) {
+  if (spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', 'server'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('the server build failed');
+  const database = await benchDatabase(ctx.database);
+  const config = loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'warn' });
+  const services = createServices(config, database, pino({ level: 'silent' }));
+  const org = await services.organisations.createOrganisation({ name: 'Bench' });
+  const chatbotId = await prepare(services, org);
+  await database.release();
+  // BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles the service.
+  const nodeArgs = process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'server/dist/main.js'], {
+    cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: process.env.TMPDIR ?? '/tmp',
+      PORT: '0', HOST: '127.0.0.1', DATA_DIR: database.dataDir, LOG_LEVEL: 'warn', ...database.serviceEnv, ...env },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      const match = /Parley is running at (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    void exited.then(() => reject(new Error(`the service exited before listening:\n${output}`)));
+  });
+  return {
+    url, org, chatbotId,
+    async close() {
+      child.kill('SIGTERM');
+      await exited;
       await database.close();
     },
   };
@@ -162,7 +206,8 @@ function sampleHealth(url: string): { stop(): Promise<number[]> } {
 
 /**
  * A burst: every client arrives at once at a chatbot over 10,000 chunks; each answer streams for
- * 20 s (60 s with BENCH_FULL=1), 2 deltas a second. Admission (auth, quota, retrieval) shows as
+ * 20 s (60 s with BENCH_FULL=1), 2 deltas a second. The service runs in its own process (the built
+ * server), the clients and the fake provider in this one. Admission (auth, quota, retrieval) shows as
  * time to first event; `peakOpen` counts the streams open at the same moment; `/health` is polled
  * throughout. Run once with admission effectively off (no bound on concurrent preparation) and
  * once with the default settings, in the same run.
@@ -176,10 +221,13 @@ export async function burst(ctx: BenchContext, variants: [string, Record<string,
   const { paragraphs, questions } = await loadSquadText();
   try {
     for (const [variant, env] of variants) {
-      const service = await startService(ctx, { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseUrl, ...env });
+      const service = await startServiceProcess(ctx, { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseUrl, ...env }, async (services, org) => {
+        const chatbotId = await chatbotOver(services, org, paragraphs, 10_000);
+        await services.database.db.raw('ANALYZE resource_chunks');
+        return chatbotId;
+      });
+      const { chatbotId } = service;
       try {
-        const chatbotId = await chatbotOver(service.services, service.org, paragraphs, 10_000);
-        await service.services.database.db.raw('ANALYZE resource_chunks');
         for (const level of ctx.full ? [1_000, 2_000] : [1_000]) {
           const started = performance.now();
           const health = sampleHealth(service.url);
