@@ -123,3 +123,26 @@ describe('DELETE /v1/chatbot/{id}', () => {
     await ctx.api.get(`/v1/chatbot/${chatbot.id}`).expect(200);
   });
 });
+
+describe('reading a chatbot under a burst', () => {
+  it('reads it once for simultaneous callers, and a caller after an update reads the update', async () => {
+    const chatbot = await create({ name: 'Before' });
+    const { db } = ctx.services.database;
+    const reads: string[] = [];
+    const onQuery = (query: { sql: string }) => { if (/from "chatbots" as "c"/.test(query.sql)) reads.push(query.sql); };
+    db.on('query', onQuery);
+    try {
+      const auth = (await ctx.services.organisations.authenticate(ctx.org.apiKey))!;
+      const records = await Promise.all(Array.from({ length: 50 }, () => ctx.services.chatbots.getRecord(auth, chatbot.id)));
+      expect(new Set(records.map((record) => record.name))).toEqual(new Set(['Before']));
+      expect(reads).toHaveLength(1);
+      // A read in flight while the update commits must not answer the callers that come after it.
+      const during = ctx.services.chatbots.getRecord(auth, chatbot.id);
+      expect((await update(chatbot.id, { name: 'After' })).status).toBe(200);
+      expect((await ctx.services.chatbots.getRecord(auth, chatbot.id)).name).toBe('After');
+      expect(['Before', 'After']).toContain((await during).name);
+    } finally {
+      db.off('query', onQuery);
+    }
+  });
+});

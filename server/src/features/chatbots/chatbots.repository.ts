@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { SingleFlight } from '../../db/single-flight.js';
 import type {
   AccessLevel, Model, PersonalityType, ToneType, WebsiteIntegration,
 } from '@parley/shared';
@@ -64,6 +65,9 @@ function toRow(fields: Partial<ChatbotRecord>): Row {
 
 /** Chatbots of one organisation; every read filters by organisation. */
 export class ChatbotsRepository {
+  /** Concurrent reads of one chatbot (every question of a burst reads its chatbot) share one query. */
+  private readonly reads = new SingleFlight<ChatbotRecord | undefined>();
+
   constructor(private readonly db: Knex) {}
 
   private select(db: Knex = this.db) {
@@ -74,15 +78,21 @@ export class ChatbotsRepository {
     );
   }
 
+  /** A chatbot of the organisation; the record may be shared with concurrent callers (read-only). */
   async find(organisationId: string, id: string, db: Knex = this.db): Promise<ChatbotRecord | undefined> {
-    const row = await this.select(db).where({ 'c.id': id, 'c.organisation_id': organisationId }).first();
-    return row ? toRecord(row) : undefined;
+    const read = async () => {
+      const row = await this.select(db).where({ 'c.id': id, 'c.organisation_id': organisationId }).first();
+      return row ? Object.freeze(toRecord(row)) : undefined;
+    };
+    return db === this.db ? this.reads.run(`${organisationId}/${id}`, read) : read();
   }
 
   /** A chatbot by id alone: only for the public embed endpoints, which have no organisation. */
   async findPublic(id: string): Promise<ChatbotRecord | undefined> {
-    const row = await this.select().where({ 'c.id': id }).first();
-    return row ? toRecord(row) : undefined;
+    return this.reads.run(`/${id}`, async () => {
+      const row = await this.select().where({ 'c.id': id }).first();
+      return row ? Object.freeze(toRecord(row)) : undefined;
+    });
   }
 
   async list(organisationId: string): Promise<ChatbotRecord[]> {
@@ -97,6 +107,7 @@ export class ChatbotsRepository {
       await trx('chatbots').insert(toRow(record));
       await this.replaceResources(trx, record.id, record.resourceIds);
     });
+    this.reads.clear();
   }
 
   async update(organisationId: string, id: string, fields: Partial<ChatbotRecord>): Promise<void> {
@@ -105,10 +116,13 @@ export class ChatbotsRepository {
       if (Object.keys(row).length > 0) await trx('chatbots').where({ id, organisation_id: organisationId }).update(row);
       if (fields.resourceIds) await this.replaceResources(trx, id, fields.resourceIds);
     });
+    this.reads.clear();
   }
 
   async delete(organisationId: string, id: string): Promise<boolean> {
-    return (await this.db('chatbots').where({ id, organisation_id: organisationId }).delete()) > 0;
+    const deleted = await this.db('chatbots').where({ id, organisation_id: organisationId }).delete();
+    this.reads.clear();
+    return deleted > 0;
   }
 
   private async replaceResources(trx: Knex, chatbotId: string, resourceIds: readonly string[]): Promise<void> {
@@ -130,6 +144,7 @@ export class ChatbotsRepository {
     await this.db('chatbot_avatars')
       .insert({ chatbot_id: chatbotId, content_type: contentType, data, updated_at: now })
       .onConflict('chatbot_id').merge();
+    this.reads.clear();
   }
 
   async findAvatar(chatbotId: string): Promise<{ contentType: string; data: Buffer; updatedAt: number } | undefined> {

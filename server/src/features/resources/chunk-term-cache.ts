@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { SingleFlight } from '../../db/single-flight.js';
 import { hasVectorColumn } from './ingestion/chunk-index.js';
 
 /**
@@ -40,12 +41,33 @@ const MAX_POSTINGS = 20_000_000;
 /** Chunks indexed between two yields to the event loop (a few milliseconds' work). */
 const BUILD_SLICE = 100;
 
-/** Lexemes of a tsvector's text form (`'bowl':2 'it''s':5,9A 'x'`) with their number of positions. */
+/**
+ * Lexemes of a tsvector's text form (`'bowl':2 'it''s':5,9A 'x'`) with their number of positions.
+ * A scanner rather than a regular expression: a cold instance parses every chunk of a chatbot on
+ * its first question, 10,000 chunks in a burst's first second (issue 12).
+ */
 export function parseTsvector(text: string): [string, number][] {
   const out: [string, number][] = [];
-  for (const match of text.matchAll(/'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g)) {
-    const lexeme = match[1]!.replace(/''/g, "'").replace(/\\(.)/g, '$1');
-    out.push([lexeme, match[2] ? match[2].split(',').length : 1]);
+  let i = 0;
+  while (i < text.length) {
+    if (text.charCodeAt(i) !== 39 /* ' */) { i++; continue; }
+    let lexeme = '';
+    let start = ++i;
+    for (; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 92 /* \ */) { lexeme += text.slice(start, i); start = ++i; continue; }
+      if (c !== 39) continue;
+      lexeme += text.slice(start, i);
+      if (text.charCodeAt(i + 1) !== 39) break;
+      // '' is a quote inside the lexeme.
+      start = ++i;
+    }
+    i++;
+    let positions = 1;
+    if (text.charCodeAt(i) === 58 /* : */) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 32 /* space */; i++) if (text.charCodeAt(i) === 44 /* , */) positions++;
+    }
+    out.push([lexeme, positions]);
   }
   return out;
 }
@@ -73,7 +95,7 @@ export class ChunkTermCache {
   private static readonly caches = new WeakMap<Knex, ChunkTermCache>();
   private readonly resources = new Map<string, ResourceTerms>();
   private readonly dictionary = new Map<string, number>();
-  private readonly loading = new Map<string, Promise<ResourceTerms | undefined>>();
+  private readonly loading = new SingleFlight<ResourceTerms | undefined>();
   private postings = 0;
 
   private constructor(private readonly db: Knex, private readonly maxPostings: number) {}
@@ -135,13 +157,7 @@ export class ChunkTermCache {
 
   /** Loads a resource's index, once however many questions ask for it at the same moment. */
   private loadOnce(organisationId: string, resourceId: string, version: string): Promise<ResourceTerms | undefined> {
-    const key = `${organisationId}/${resourceId}/${version}`;
-    let loading = this.loading.get(key);
-    if (!loading) {
-      loading = this.load(organisationId, resourceId).finally(() => this.loading.delete(key));
-      this.loading.set(key, loading);
-    }
-    return loading;
+    return this.loading.run(`${organisationId}/${resourceId}/${version}`, () => this.load(organisationId, resourceId));
   }
 
   private async load(organisationId: string, resourceId: string): Promise<ResourceTerms | undefined> {
