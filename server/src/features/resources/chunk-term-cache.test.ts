@@ -10,6 +10,10 @@ describe('parseTsvector', () => {
     expect(parseTsvector("'it''s':4 'a\\\\b':1,2,3 'stripped'")).toEqual([["it's", 1], ['a\\b', 3], ['stripped', 1]]);
   });
 
+  it('keeps spaces, colons and commas inside a quoted lexeme', () => {
+    expect(parseTsvector("'a b':1,2 'c:d' 'e,f':3A 'g'''''")).toEqual([['a b', 2], ['c:d', 1], ['e,f', 1], ["g''", 1]]);
+  });
+
   it('reads an empty vector as no lexemes', () => {
     expect(parseTsvector('')).toEqual([]);
   });
