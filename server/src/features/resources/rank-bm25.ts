@@ -95,7 +95,7 @@ async function withProximityBonus(db: Knex, organisationId: string, ranked: Rank
   if (ranked.length === 0) return { ranked, rows: new Map() };
   const result = await db.raw(
     `SELECT c.id, c.resource_id, r.file_name, c.content, c.provenance,
-       (SELECT count(*) FROM unnest(?::text[]) AS p(phrase) WHERE c.tsv @@ p.phrase::tsquery)::float8 AS hits
+       (SELECT count(*) FROM unnest(?::tsquery[]) AS p(phrase) WHERE c.tsv @@ p.phrase)::float8 AS hits
      FROM resource_chunks c JOIN resources r ON r.id = c.resource_id
      WHERE c.id = ANY(?::bigint[]) AND c.organisation_id = ?`,
     [phrases, ranked.map((row) => row.id), organisationId],
