@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -96,6 +97,15 @@ async function startServiceProcess(ctx: BenchContext, env: Record<string, string
   });
   return {
     url, org, chatbotId,
+    /** CPU seconds the service process has used so far (Linux), for comparing its work under the same load. */
+    cpuSeconds(): number {
+      try {
+        const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        return Number.NaN;
+      }
+    },
     async close() {
       child.kill('SIGTERM');
       await exited;
@@ -230,6 +240,7 @@ export async function burst(ctx: BenchContext, variants: [string, Record<string,
       try {
         for (const level of ctx.full ? [1_000, 2_000] : [1_000]) {
           const started = performance.now();
+          const cpuBefore = service.cpuSeconds();
           const health = sampleHealth(service.url);
           const timings = await Promise.all(Array.from({ length: level }, (_, i) => timeStream(`${service.url}/v1/chatbot/chat-stream`, service.org.apiKey,
             { chatbotId, conversation: [{ text: questions[i % questions.length]!, fromUser: true }] })));
@@ -241,6 +252,7 @@ export async function burst(ctx: BenchContext, variants: [string, Record<string,
             peakOpen: peakOpen(timings),
             p50FirstEventMs: fmt(median(ok.map((t) => t.firstByteMs)), 0), p99FirstEventMs: fmt(percentile(ok.map((t) => t.firstByteMs), 99), 0),
             healthP99Ms: fmt(percentile(healthMs, 99), 0), healthSamples: healthMs.length,
+            serviceCpuS: fmt(service.cpuSeconds() - cpuBefore, 1),
             wallS: fmt((performance.now() - started) / 1000, 1),
           });
         }
