@@ -6,6 +6,7 @@ import type { SafeFetchOptions } from '../../../net/safe-fetch.js';
 import type { FileStore } from '../../../storage/file-store.js';
 import type { ResourceRecord, ResourcesRepository, ResourceUpdate } from '../resources.repository.js';
 import { sourceOfRecord } from '../sources/registry.js';
+import type { ProgressRecorder } from '../sources/source-module.js';
 import { hasVectorColumn, indexedSectionHashes, swapChunks } from './chunk-index.js';
 import { IngestionFailedError, NoTextFoundError, toStorableOutput, type ReaderOutput } from './ingestion-types.js';
 import type { ParserLimits } from './sandbox/parser-process.js';
@@ -49,7 +50,7 @@ class LostLeaseError extends Error {}
  * Writes a long read's progress (`processingProgress`) one write at a time, so a late write never
  * overtakes the final one; a failed write is only logged (progress is a hint, never the outcome).
  */
-function progressRecorder(ctx: IngestionContext, resourceId: string): { report: (fraction: number) => void; settled: () => Promise<void> } {
+function progressRecorder(ctx: IngestionContext, resourceId: string): ProgressRecorder {
   let last = Promise.resolve();
   return {
     report(fraction) {
@@ -71,8 +72,9 @@ export function nextSyncAt(resource: ResourceRecord, now: number): number | null
  * Processes one resource: read (by its type's module, `sources/`) → chunk → (embed) → swap the
  * chunk set and set `DONE` in one transaction that also completes the job, so the result is
  * applied exactly once. Unchanged sections keep their chunks; a section is unchanged only under
- * the same text pipeline (chunk size, embeddings model), so a changed pipeline re-indexes. A source with no text ends `FAILED_NO_TEXT_FOUND`, a permanent
- * failure `FAILED`; any other error is thrown for the queue to retry (`onGiveUp` ends it FAILED).
+ * the same text pipeline (chunk size, embeddings model), so a changed pipeline re-indexes. A
+ * source with no text ends `FAILED_NO_TEXT_FOUND`, a permanent failure `FAILED`; any other error
+ * is thrown for the queue to retry (`onGiveUp` ends it FAILED).
  */
 export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayload>, signal: AbortSignal): Promise<void> {
   const resource = await ctx.repository.findForIngestion(job.payload.resourceId);

@@ -51,8 +51,14 @@ export interface SourceReadContext extends IngestionContext {
   indexed: ReadonlySet<string>;
   /** The text pipeline the sections will be hashed under (`textPipelineKey`). */
   pipelineKey: string;
-  /** Records a long read's progress (0..1); `settled` waits for the last write. */
-  progress(): { report: (fraction: number) => void; settled: () => Promise<void> };
+  /** Starts recording a long read's progress. */
+  progress(): ProgressRecorder;
+}
+
+/** Records a long read's progress (0..1) as `processingProgress`; `settled` waits for the last write. */
+export interface ProgressRecorder {
+  report: (fraction: number) => void;
+  settled: () => Promise<void>;
 }
 
 /** What a successful read writes besides the chunks, in the same transaction. */
