@@ -11,6 +11,7 @@ import * as createMessageFeedback from './20261123W-create-message-feedback.js';
 import * as createWebsitePages from './20261123Y-create-website-pages.js';
 import * as addResourceProcessingProgress from './20261123Z-add-resource-processing-progress.js';
 import * as addResourceChunkVersion from './20261124A-add-resource-chunk-version.js';
+import * as mergeResourceSourceColumns from './20261125A-merge-resource-source-columns.js';
 
 type Migration = Knex.Migration;
 
@@ -32,6 +33,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261123Y-create-website-pages', createWebsitePages],
   ['20261123Z-add-resource-processing-progress', addResourceProcessingProgress],
   ['20261124A-add-resource-chunk-version', addResourceChunkVersion],
+  ['20261125A-merge-resource-source-columns', mergeResourceSourceColumns],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

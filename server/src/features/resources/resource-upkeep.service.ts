@@ -6,11 +6,13 @@ import type { AuthContext } from '../organisations/organisations.service.js';
 import { INGEST_RESOURCE_JOB, ingestionDedupeKey } from './ingestion/ingestion-worker.js';
 import { toResourceResponse } from './resource-response.js';
 import type { ResourcePassagesRepository } from './resource-passages.repository.js';
-import type { ResourceRecord, ResourcesRepository } from './resources.repository.js';
+import type { ResourceFields, ResourceRecord, ResourcesRepository } from './resources.repository.js';
 import { assertWithinPlan, type ResourcesService } from './resources.service.js';
+import { sourceTypesWhere } from './sources/registry.js';
 
-/** Resource types that `sync now` re-reads from their source. */
-const SYNCABLE = new Set(['WEB', 'HOSTED_VIDEO']);
+/** Resource types that `sync now` re-reads from their source, and those edited as text (their modules say). */
+const SYNCING_TYPES = sourceTypesWhere((module) => module.syncs);
+const EDITABLE_TYPES = sourceTypesWhere((module) => module.editable);
 const DEFAULT_PASSAGES_PAGE = 50;
 
 export interface ResourceUpkeepOptions {
@@ -36,7 +38,7 @@ export class ResourceUpkeepService {
   /** @throws 400 for another type; 404 */
   private async textRecord(auth: AuthContext, id: string): Promise<ResourceRecord> {
     const record = await this.options.resources.getResource(auth, id);
-    if (record.type !== 'TEXT') throw badRequest(`resource ${id} is a ${record.type} resource; only TEXT resources can be edited`);
+    if (!EDITABLE_TYPES.includes(record.type)) throw badRequest(`resource ${id} is a ${record.type} resource; only ${EDITABLE_TYPES.join(' and ')} resources can be edited`);
     return record;
   }
 
@@ -48,7 +50,7 @@ export class ResourceUpkeepService {
    */
   async updateText(auth: AuthContext, id: string, body: TextResourceUpdate): Promise<Resource> {
     const record = await this.textRecord(auth, id);
-    const fields: Partial<ResourceRecord> = {};
+    const fields: Partial<ResourceFields> = {};
     if (body.name !== undefined) fields.fileName = body.name;
     if (body.tags !== undefined) fields.tags = body.tags;
     const reindex = body.content !== undefined && body.content !== (await this.options.repository.findForIngestion(id))?.textContent;
@@ -71,7 +73,7 @@ export class ResourceUpkeepService {
    */
   async syncNow(auth: AuthContext, id: string): Promise<Resource> {
     const record = await this.options.resources.getResource(auth, id);
-    if (!SYNCABLE.has(record.type)) throw badRequest(`resource ${id} is a ${record.type} resource; only WEB and HOSTED_VIDEO resources sync`);
+    if (!SYNCING_TYPES.includes(record.type)) throw badRequest(`resource ${id} is a ${record.type} resource; only ${SYNCING_TYPES.join(' and ')} resources sync`);
     const key = ingestionDedupeKey(id);
     const busy = () => conflict(`a sync of resource ${id} is already queued or running`);
     if (await this.options.jobs.isPending(key)) throw busy();

@@ -1,27 +1,18 @@
 import type { Knex } from 'knex';
-import type { AiProcessingStatus, ResourceType, SyncFrequency, WebsiteSettings } from '@parley/shared';
+import type { AiProcessingStatus, ResourceType } from '@parley/shared';
+import { sourceModuleOf } from './sources/registry.js';
+import type { ResourceOf, SourceOf } from './sources/source-module.js';
 
-/** A resource row as the service sees it (camelCase; nulls where a field does not apply). */
-export interface ResourceRecord {
+/** The fields every resource has, whatever its type (camelCase; nulls where a field is not set). */
+export interface ResourceFields {
   id: string;
   organisationId: string;
   creator: string;
   fileName: string;
-  type: ResourceType;
   createdAt: number;
   aiProcessingStatus: AiProcessingStatus;
   tags: string[];
-  hostedVideoId: number | null;
-  driveResourceFile: Record<string, string> | null;
-  websiteUrl: string | null;
-  websiteSubLinks: string[] | null;
-  websiteSettings: WebsiteSettings | null;
-  /** The pages the last crawl indexed (shown as `website.subLinks` when pages are discovered). */
-  websiteIndexedLinks: string[] | null;
-  syncFrequency: SyncFrequency | null;
-  videoLength: number | null;
-  fileSize: number | null;
-  storagePath: string | null;
+  /** A TEXT resource's text; only `findForIngestion` reads it (it may be 5 MB). */
   textContent: string | null;
   lastSync: number | null;
   nextSyncAt: number | null;
@@ -31,34 +22,39 @@ export interface ResourceRecord {
   storedBytes: number;
 }
 
-const COLUMNS: Record<keyof ResourceRecord, string> = {
+/** A resource row as the service sees it: the common fields and its type's data (`sources/<type>/`). */
+export type ResourceRecord = { [T in ResourceType]: ResourceOf<T> }[ResourceType];
+
+/** Fields to write; `source` is merged into the stored per-type data key by key. */
+export type ResourceUpdate = Partial<ResourceFields> & { source?: Partial<SourceOf<ResourceType>> };
+
+const COLUMNS: Record<keyof ResourceFields | 'type' | 'source', string> = {
   id: 'id', organisationId: 'organisation_id', creator: 'creator', fileName: 'file_name', type: 'type',
-  createdAt: 'created_at', aiProcessingStatus: 'ai_processing_status', tags: 'tags', hostedVideoId: 'hosted_video_id',
-  driveResourceFile: 'drive_resource_file', websiteUrl: 'website_url', websiteSubLinks: 'website_sub_links',
-  websiteSettings: 'website_settings', websiteIndexedLinks: 'website_indexed_links', syncFrequency: 'sync_frequency', videoLength: 'video_length', fileSize: 'file_size',
-  storagePath: 'storage_path', textContent: 'text_content', lastSync: 'last_sync', nextSyncAt: 'next_sync_at',
+  createdAt: 'created_at', aiProcessingStatus: 'ai_processing_status', tags: 'tags', source: 'source',
+  textContent: 'text_content', lastSync: 'last_sync', nextSyncAt: 'next_sync_at',
   failureReason: 'failure_reason', storedBytes: 'stored_bytes', processingProgress: 'processing_progress',
 };
-const JSON_COLUMNS = new Set(['drive_resource_file', 'website_settings', 'website_indexed_links']);
 /** Everything but the (possibly 5 MB) text content, for listings and status reads. */
 const SUMMARY_COLUMNS = Object.values(COLUMNS).filter((column) => column !== 'text_content');
 
 type Row = Record<string, unknown>;
 
+/** Maps a row to a record, parsing `source` with its type's schema (a row that does not fit is a bug: it throws). */
 function toRecord(row: Row): ResourceRecord {
   const record = {} as Record<string, unknown>;
   for (const [field, column] of Object.entries(COLUMNS)) record[field] = row[column] ?? null;
   record.storedBytes = Number(row.stored_bytes ?? 0);
+  record.source = sourceModuleOf(row.type as ResourceType).schema.parse(row.source ?? {});
   return record as unknown as ResourceRecord;
 }
 
-/** Maps record fields to columns; `undefined` fields are left out. */
-export function toResourceRow(fields: Partial<ResourceRecord>): Row {
+/** Maps record fields to columns; `undefined` fields are left out, `source` is written whole. */
+function toResourceRow(fields: Partial<Record<keyof typeof COLUMNS, unknown>>): Row {
   const row: Row = {};
   for (const [field, value] of Object.entries(fields)) {
-    const column = COLUMNS[field as keyof ResourceRecord];
+    const column = COLUMNS[field as keyof typeof COLUMNS];
     if (column === undefined || value === undefined) continue;
-    row[column] = JSON_COLUMNS.has(column) && value !== null ? JSON.stringify(value) : value;
+    row[column] = column === 'source' ? JSON.stringify(value) : value;
   }
   return row;
 }
@@ -91,8 +87,12 @@ export class ResourcesRepository {
     await db('resources').insert(toResourceRow(record));
   }
 
-  async update(id: string, fields: Partial<ResourceRecord>, db: Knex = this.db): Promise<number> {
-    return db('resources').where({ id }).update(toResourceRow(fields));
+  /** Writes fields; a `source` is merged into the stored one (jsonb `||`), so a read's outcome never drops data it did not read. */
+  async update(id: string, fields: ResourceUpdate, db: Knex = this.db): Promise<number> {
+    const { source, ...rest } = fields;
+    const row = toResourceRow(rest);
+    if (source !== undefined) row.source = db.raw('source || ?::jsonb', [JSON.stringify(source)]);
+    return db('resources').where({ id }).update(row);
   }
 
   async delete(organisationId: string, id: string, db: Knex = this.db): Promise<boolean> {

@@ -191,9 +191,9 @@ describe('GET and DELETE /v1/resource/{id}', () => {
     const id = 'aa'.repeat(12);
     await ctx.database.db('resources').insert({
       id, organisation_id: ctx.org.organisationId, creator: ctx.org.userId, file_name: 'Plan.docx', type: 'DRIVE', created_at: Date.now(),
-      ai_processing_status: 'DONE', tags: [], drive_resource_file: JSON.stringify({
+      ai_processing_status: 'DONE', tags: [], source: JSON.stringify({ file: {
         driveAccountId: 'acc', fileId: 'f1', fileName: 'Plan.docx', mimeType: 'application/msword', webViewLink: 'https://drive/x', recursive: false,
-      }),
+      } }),
     });
     expect((await ctx.api.get(`/v1/resource/${id}`).expect(200)).body).toMatchObject({
       type: 'DRIVE', driveResourceFile: { driveAccountId: 'acc', fileId: 'f1', fileName: 'Plan.docx', mimeType: 'application/msword', webViewLink: 'https://drive/x', recursive: 'false' },

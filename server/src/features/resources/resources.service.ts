@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import type { Knex } from 'knex';
 import {
-  FileResourceFieldsSchema, MAX_UPLOAD_BYTES, MAX_VIDEO_SECONDS,
-  type Resource, type TextResourceCreate, type VideoHostResourceCreate, type WebsiteResourceCreate,
+  FileResourceFieldsSchema, MAX_UPLOAD_BYTES,
+  type Resource, type ResourceType, type TextResourceCreate, type VideoHostResourceCreate, type WebsiteResourceCreate,
 } from '@parley/shared';
 import type { PlanLimits } from '../../config.js';
 import { newId } from '../../db/ids.js';
@@ -13,12 +13,15 @@ import type { FileStore } from '../../storage/file-store.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
 import { INGEST_RESOURCE_JOB, ingestionDedupeKey } from './ingestion/ingestion-worker.js';
 import type { Embedder } from './ingestion/stages/embed-chunks.js';
-import { isValidSelector } from './ingestion/stages/extract-page-text.js';
-import { Mp4FormatError, probeMp4Duration } from './mp4-boxes.js';
 import { toResourceResponse } from './resource-response.js';
 import type { ResourceRecord, ResourcesRepository, ResourceUsage } from './resources.repository.js';
 import { retrieveChunks, type RetrievedChunk } from './retrieve-chunks.js';
 import { sniffFile } from './sniff-file-type.js';
+import { hostedVideoSource } from './sources/hosted-video/hosted-video.source.js';
+import { sourceOfRecord, uploadSourceOf } from './sources/registry.js';
+import type { ResourceDraft } from './sources/source-module.js';
+import { textSource } from './sources/text/text.source.js';
+import { webSource } from './sources/web/web.source.js';
 
 export interface ResourcesServiceOptions {
   db: Knex;
@@ -103,32 +106,24 @@ export class ResourcesService {
     // A running ingestion (a long crawl) is stopped rather than left to hold a job slot.
     await this.options.jobs.cancel(ingestionDedupeKey(id));
     this.options.cancelRunningJobs?.(ingestionDedupeKey(id));
-    if (record.storagePath) await this.options.files.remove(record.storagePath);
+    const storedFile = sourceOfRecord(record).storedFile?.(record.source);
+    if (storedFile) await this.options.files.remove(storedFile);
     return toResourceResponse(record);
   }
 
   /** @throws 402 */
   async createText(auth: AuthContext, body: TextResourceCreate): Promise<Resource> {
-    const bytes = Buffer.byteLength(body.content);
-    return this.insertAndEnqueue(auth, { type: 'TEXT', fileName: body.name, tags: body.tags, textContent: body.content, storedBytes: bytes });
+    return this.insertAndEnqueue(auth, await textSource.create(body));
   }
 
   /** @throws 402 */
   async createHostedVideo(auth: AuthContext, body: VideoHostResourceCreate): Promise<Resource> {
-    const hostedVideoId = Number(body.hostedVideoId);
-    return this.insertAndEnqueue(auth, { type: 'HOSTED_VIDEO', fileName: `Hosted video ${hostedVideoId}`, tags: body.tags, hostedVideoId });
+    return this.insertAndEnqueue(auth, await hostedVideoSource.create(body));
   }
 
   /** @throws 400 for a selector that is not valid CSS; 402 */
   async createWebsite(auth: AuthContext, body: WebsiteResourceCreate): Promise<Resource> {
-    for (const field of ['removeSelectors', 'targetSelectors'] as const) {
-      const invalid = (body.settings[field] ?? []).findIndex((selector) => !isValidSelector(selector));
-      if (invalid >= 0) throw badRequest(`settings.${field}[${invalid}] must be a valid CSS selector`);
-    }
-    return this.insertAndEnqueue(auth, {
-      type: 'WEB', fileName: body.url, tags: body.tags, websiteUrl: body.url, websiteSubLinks: body.subLinks,
-      websiteSettings: body.settings, syncFrequency: body.syncFrequency,
-    });
+    return this.insertAndEnqueue(auth, await webSource.create(body));
   }
 
   /**
@@ -154,15 +149,14 @@ export class ResourcesService {
       if (file.size >= MAX_UPLOAD_BYTES) throw badRequest('file must be smaller than 1000 MB');
       const type = await sniffFile(file.path);
       if (!type) throw badRequest('file must be a PDF or an MP4 video (recognised by content)');
-      const videoLength = type === 'VIDEO' ? await this.videoLength(file.path) : undefined;
+      const source = uploadSourceOf(type);
       const id = newId();
-      const storagePath = `${auth.organisationId}/${id}.${type === 'PDF' ? 'pdf' : 'mp4'}`;
+      const storagePath = `${auth.organisationId}/${id}.${source.fileExtension}`;
+      // Checked (a video's length) before anything is stored.
+      const draft = await source.create({ id, file, storagePath, tags: fields.tags });
       await this.options.files.put(storagePath, file.path);
       try {
-        return await this.insertAndEnqueue(auth, {
-          id, type, fileName: file.originalName || `upload.${type === 'PDF' ? 'pdf' : 'mp4'}`, tags: fields.tags,
-          fileSize: file.size, storedBytes: file.size, storagePath, videoLength: videoLength ?? null,
-        });
+        return await this.insertAndEnqueue(auth, draft);
       } catch (err) {
         await this.options.files.remove(storagePath);
         throw err;
@@ -186,28 +180,14 @@ export class ResourcesService {
     if (chatbots.length > 0) throw conflict(`resource ${id} is used by ${chatbots.length} chatbot(s); remove it from them first`, { chatbots });
   }
 
-  /** @throws 400 for an unreadable MP4 or one of 120 minutes or more. */
-  private async videoLength(filePath: string): Promise<number> {
-    let seconds: number;
-    try {
-      seconds = await probeMp4Duration(filePath);
-    } catch (err) {
-      if (err instanceof Mp4FormatError) throw badRequest(`file is not a readable MP4 video: ${err.message}`);
-      throw err;
-    }
-    if (seconds >= MAX_VIDEO_SECONDS) throw badRequest('video must be shorter than 120 minutes');
-    return Math.round(seconds);
-  }
-
   /** Inserts a resource and queues its ingestion in one transaction, under the plan's limits. @throws 402 */
-  private async insertAndEnqueue(auth: AuthContext, fields: Partial<ResourceRecord> & Pick<ResourceRecord, 'type' | 'fileName' | 'tags'>): Promise<Resource> {
+  private async insertAndEnqueue(auth: AuthContext, draft: ResourceDraft<ResourceType>): Promise<Resource> {
     const now = Date.now();
-    const record: ResourceRecord = {
-      id: newId(now), organisationId: auth.organisationId, creator: auth.userId, createdAt: now, aiProcessingStatus: 'NOT_STARTED',
-      hostedVideoId: null, driveResourceFile: null, websiteUrl: null, websiteSubLinks: null, websiteSettings: null, websiteIndexedLinks: null,
-      syncFrequency: null, videoLength: null, fileSize: null, storagePath: null, textContent: null, lastSync: null,
-      nextSyncAt: null, failureReason: null, storedBytes: 0, processingProgress: null, ...fields,
-    };
+    const record = {
+      organisationId: auth.organisationId, creator: auth.userId, createdAt: now, aiProcessingStatus: 'NOT_STARTED',
+      textContent: null, lastSync: null, nextSyncAt: null, failureReason: null, storedBytes: 0, processingProgress: null, ...draft,
+      id: draft.id ?? newId(now),
+    } as ResourceRecord;
     await this.options.db.transaction(async (trx) => {
       // Unlimited plans skip the count (it reads every resource of the organisation).
       if (hasResourceLimits(auth.plan)) assertWithinPlan(auth.plan, await this.repository.lockUsage(trx, auth.organisationId), record.storedBytes);

@@ -4,19 +4,16 @@ import { stripNulCharacters, SYNC_FREQUENCY_MS } from '@parley/shared';
 import type { Job, JobQueue } from '../../../jobs/job-queue.js';
 import type { SafeFetchOptions } from '../../../net/safe-fetch.js';
 import type { FileStore } from '../../../storage/file-store.js';
-import type { ResourceRecord, ResourcesRepository } from '../resources.repository.js';
+import type { ResourceRecord, ResourcesRepository, ResourceUpdate } from '../resources.repository.js';
+import { sourceOfRecord } from '../sources/registry.js';
+import type { ProgressRecorder } from '../sources/source-module.js';
 import { hasVectorColumn, indexedSectionHashes, swapChunks } from './chunk-index.js';
 import { IngestionFailedError, NoTextFoundError, toStorableOutput, type ReaderOutput } from './ingestion-types.js';
-import { withParser, type Parser, type ParserLimits } from './sandbox/parser-process.js';
-import { chunkSections, sectionHash } from './stages/chunk-text.js';
-import { crawlWebsite } from './stages/crawl-website.js';
+import type { ParserLimits } from './sandbox/parser-process.js';
+import { chunkSections, DEFAULT_CHUNK_OPTIONS, sectionHash, textPipelineKey } from './stages/chunk-text.js';
 import type { CrawlClock } from './stages/polite-fetcher.js';
 import type { Embedder } from './stages/embed-chunks.js';
-import { fetchHostedVideo } from './stages/fetch-hosted-video.js';
-import { readPdf } from './stages/read-pdf.js';
-import { readVideo } from './stages/read-video.js';
 import type { Transcriber } from './stages/transcribe-audio.js';
-import { knownWebsitePages, replaceWebsitePages, websitePipeline } from './website-pages.repository.js';
 
 /** What ingestion needs from the rest of the service. */
 export interface IngestionContext {
@@ -24,7 +21,7 @@ export interface IngestionContext {
   jobs: JobQueue;
   repository: ResourcesRepository;
   logger: Logger;
-  /** Where uploads live (DATA_DIR/files or object storage); `storage_path` is the key. */
+  /** Where uploads live (DATA_DIR/files or object storage), keyed by their module's `storedFile`. */
   files: FileStore;
   allowPrivateNetworks: boolean;
   /** Narrows the SSRF policy (tests); production uses public addresses only. */
@@ -50,51 +47,10 @@ export interface IngestionPayload { resourceId: string; organisationId?: string 
 class LostLeaseError extends Error {}
 
 /**
- * Reads a resource's source into sections, by type. Untrusted bytes (PDFs, MP4 boxes, HTML) are
- * parsed in a child process with time and memory limits, never on the service's event loop.
- */
-async function readSource(ctx: IngestionContext, resource: ResourceRecord, indexed: ReadonlySet<string>, signal: AbortSignal): Promise<ReaderOutput> {
-  const stored = <T>(read: (filePath: string) => Promise<T>) => ctx.files.withLocalCopy(resource.storagePath ?? '', read, signal);
-  const parsed = <T>(work: (parser: Parser) => Promise<T>) => withParser(ctx.parserLimits, signal, work);
-  switch (resource.type) {
-    case 'TEXT': return { sections: [{ provenance: {}, units: [{ text: resource.textContent ?? '' }] }] };
-    case 'PDF': {
-      const progress = progressRecorder(ctx, resource.id);
-      const read = await stored((filePath) => parsed((parser) => readPdf(filePath, {
-        parser, maxOcrPages: ctx.ocrMaxPages, signal, progress: progress.report,
-        log: (message, details) => ctx.logger.info({ resourceId: resource.id, ...details }, message),
-      })));
-      await progress.settled();
-      return read;
-    }
-    case 'VIDEO': {
-      const progress = progressRecorder(ctx, resource.id);
-      const read = await stored((filePath) => parsed((parser) => readVideo(filePath, ctx.transcriber, signal, (path) => parser.call('readVideoCues', path), progress.report)));
-      await progress.settled();
-      return read;
-    }
-    case 'HOSTED_VIDEO':
-      return fetchHostedVideo(resource.hostedVideoId!, { urlTemplate: ctx.videoHostUrl, allowPrivateNetworks: ctx.allowPrivateNetworks }, signal);
-    case 'WEB': {
-      const settings = resource.websiteSettings ?? {};
-      const known = await knownWebsitePages(ctx.db, resource.id, websitePipeline(settings), indexed);
-      return parsed((parser) => crawlWebsite({
-        url: resource.websiteUrl!, subLinks: resource.websiteSubLinks ?? [], settings, known, clock: ctx.crawlClock,
-        defaultUserAgent: ctx.userAgent, allowPrivateNetworks: ctx.allowPrivateNetworks, isAllowedAddress: ctx.isAllowedAddress, signal,
-        log: (message, details) => ctx.logger.info({ resourceId: resource.id, ...details }, message),
-        extract: (html, options, linksFrom) => parser.call('extractPageText', html, options, linksFrom),
-        readSitemap: (body) => parser.call('readSitemap', body), maxDurationMs: ctx.crawlMaxDurationMs,
-      }));
-    }
-    case 'DRIVE': throw new IngestionFailedError('DRIVE resources are not read by this service');
-  }
-}
-
-/**
  * Writes a long read's progress (`processingProgress`) one write at a time, so a late write never
  * overtakes the final one; a failed write is only logged (progress is a hint, never the outcome).
  */
-function progressRecorder(ctx: IngestionContext, resourceId: string): { report: (fraction: number) => void; settled: () => Promise<void> } {
+function progressRecorder(ctx: IngestionContext, resourceId: string): ProgressRecorder {
   let last = Promise.resolve();
   return {
     report(fraction) {
@@ -105,17 +61,20 @@ function progressRecorder(ctx: IngestionContext, resourceId: string): { report: 
   };
 }
 
-/** When a WEB resource syncs next (null: never). */
+/** When a resource syncs next by its type's frequency (null: never). */
 export function nextSyncAt(resource: ResourceRecord, now: number): number | null {
-  const period = resource.type === 'WEB' && resource.syncFrequency ? SYNC_FREQUENCY_MS[resource.syncFrequency] : undefined;
+  const frequency = sourceOfRecord(resource).syncFrequency?.(resource.source);
+  const period = frequency ? SYNC_FREQUENCY_MS[frequency] : undefined;
   return period === undefined ? null : now + period;
 }
 
 /**
- * Processes one resource: read → chunk → (embed) → swap the chunk set and set `DONE` in one
- * transaction that also completes the job, so the result is applied exactly once. Unchanged
- * sections keep their chunks. A source with no text ends `FAILED_NO_TEXT_FOUND`, a permanent
- * failure `FAILED`; any other error is thrown for the queue to retry (`onGiveUp` ends it FAILED).
+ * Processes one resource: read (by its type's module, `sources/`) → chunk → (embed) → swap the
+ * chunk set and set `DONE` in one transaction that also completes the job, so the result is
+ * applied exactly once. Unchanged sections keep their chunks; a section is unchanged only under
+ * the same text pipeline (chunk size, embeddings model), so a changed pipeline re-indexes. A
+ * source with no text ends `FAILED_NO_TEXT_FOUND`, a permanent failure `FAILED`; any other error
+ * is thrown for the queue to retry (`onGiveUp` ends it FAILED).
  */
 export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayload>, signal: AbortSignal): Promise<void> {
   const resource = await ctx.repository.findForIngestion(job.payload.resourceId);
@@ -125,9 +84,13 @@ export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayl
   if (!await ctx.jobs.holdsLease(job)) return;
   await ctx.repository.update(resource.id, { aiProcessingStatus: 'IN_PROGRESS', processingProgress: null });
   const known = await indexedSectionHashes(ctx.db, resource.id);
+  const source = sourceOfRecord(resource);
+  const embedder = ctx.embedder && await hasVectorColumn(ctx.db) ? ctx.embedder : undefined;
+  const pipelineKey = textPipelineKey({ chunk: DEFAULT_CHUNK_OPTIONS, embeddingModel: embedder?.model });
   let output: ReaderOutput;
   try {
-    output = toStorableOutput(await readSource(ctx, resource, known, signal));
+    const readContext = { ...ctx, signal, indexed: known, pipelineKey, progress: () => progressRecorder(ctx, resource.id) };
+    output = toStorableOutput(await source.read(readContext, resource));
   } catch (err) {
     if (!(err instanceof NoTextFoundError || err instanceof IngestionFailedError)) throw err;
     const status = err instanceof NoTextFoundError ? 'FAILED_NO_TEXT_FOUND' : 'FAILED';
@@ -135,33 +98,27 @@ export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayl
     await finish(ctx, job, resource, { aiProcessingStatus: status, failureReason: stripNulCharacters(err.message), processingProgress: null, nextSyncAt: nextSyncAt(resource, Date.now()) });
     return;
   }
-  const hashes = output.sections.map(sectionHash);
+  const hashes = output.sections.map((section) => sectionHash(section, pipelineKey));
   const changed = output.sections.filter((_, index) => !known.has(hashes[index]!));
   // Sections read again unchanged, and web pages that answered 304, keep their chunks.
   const keepHashes = new Set([...hashes, ...(output.keptHashes ?? [])].filter((hash) => known.has(hash)));
-  const chunks = chunkSections(changed);
-  const embedder = ctx.embedder && await hasVectorColumn(ctx.db) ? ctx.embedder : undefined;
+  const chunks = chunkSections(changed, DEFAULT_CHUNK_OPTIONS, pipelineKey);
   const vectors = embedder && chunks.length > 0 ? await embedder.embed(chunks.map((chunk) => chunk.content), signal) : undefined;
   const now = Date.now();
   const textBytes = output.pages
     ? output.pages.reduce((sum, page) => sum + page.textBytes, 0)
     : output.sections.reduce((sum, section) => sum + section.units.reduce((s, unit) => s + Buffer.byteLength(unit.text), 0), 0);
-  const pages = output.pages;
-  await finish(ctx, job, resource, {
-    aiProcessingStatus: 'DONE', failureReason: null, processingProgress: null,
-    ...(resource.type === 'WEB' ? { lastSync: now, nextSyncAt: nextSyncAt(resource, now), storedBytes: textBytes } : {}),
-    ...(pages ? { websiteIndexedLinks: pages.map((page) => page.url) } : {}),
-    ...(resource.type === 'HOSTED_VIDEO' ? { storedBytes: textBytes, ...(output.title ? { fileName: output.title } : {}) } : {}),
-  }, {
+  const outcome = source.afterRead?.(resource, output, { now, textBytes, pipelineKey, nextSyncAt: nextSyncAt(resource, now) });
+  await finish(ctx, job, resource, { aiProcessingStatus: 'DONE', failureReason: null, processingProgress: null, ...outcome?.fields }, {
     resourceId: resource.id, organisationId: resource.organisationId, keepHashes,
     chunks, embeddings: vectors && embedder ? { model: embedder.model, vectors } : undefined,
-  }, pages && ((trx) => replaceWebsitePages(trx, resource, websitePipeline(resource.websiteSettings ?? {}), pages)));
+  }, outcome?.write);
   log.info({ sections: output.sections.length, newChunks: chunks.length, keptSections: keepHashes.size }, 'ingestion done');
 }
 
 /** Commits the outcome: resource fields, chunk swap and job completion together, or nothing. */
 async function finish(
-  ctx: IngestionContext, job: Job<IngestionPayload>, resource: ResourceRecord, fields: Partial<ResourceRecord>,
+  ctx: IngestionContext, job: Job<IngestionPayload>, resource: ResourceRecord, fields: ResourceUpdate,
   swap?: Parameters<typeof swapChunks>[1], alsoWrite?: (trx: Knex) => Promise<void>,
 ): Promise<void> {
   try {

@@ -2,15 +2,15 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { WebsiteSettings } from '@parley/shared';
 import type { WebsitePage } from './ingestion-types.js';
-import { TEXT_PIPELINE_VERSION } from './stages/chunk-text.js';
 
 /**
- * The pipeline a page's section hash was made under: the text pipeline and the extraction
- * settings. A page stored under another one is fetched in full (a 304 would keep stale chunks).
+ * The pipeline a page's section hash was made under: the text pipeline (`textPipelineKey`: code
+ * version, chunk size, embeddings model) and the extraction settings. A page stored under another
+ * one is fetched in full (a 304 would keep stale chunks).
  */
-export function websitePipeline(settings: WebsiteSettings): string {
+export function websitePipeline(settings: WebsiteSettings, textPipelineKey: string): string {
   const extraction = { removeSelectors: settings.removeSelectors ?? [], targetSelectors: settings.targetSelectors ?? [] };
-  return createHash('sha256').update(JSON.stringify([TEXT_PIPELINE_VERSION, extraction])).digest('hex').slice(0, 32);
+  return createHash('sha256').update(JSON.stringify([textPipelineKey, extraction])).digest('hex').slice(0, 32);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkSections, sectionHash } from './chunk-text.js';
+import { chunkSections, DEFAULT_CHUNK_OPTIONS, sectionHash, textPipelineKey, type TextPipeline } from './chunk-text.js';
 
 const sentence = (i: number) => `Sentence number ${i} has exactly seven words.`;
 
@@ -35,6 +35,18 @@ describe('chunkSections', () => {
     expect(sectionHash(a)).toBe(sectionHash({ provenance: { url: 'https://a/' }, units: [{ text: 'x' }] }));
     expect(sectionHash(a)).not.toBe(sectionHash({ provenance: { url: 'https://b/' }, units: [{ text: 'x' }] }));
     expect(sectionHash(a)).not.toBe(sectionHash({ provenance: { url: 'https://a/' }, units: [{ text: 'y' }] }));
+  });
+
+  it('hashes the pipeline in: another chunk size, overlap or embeddings model changes every section hash', () => {
+    const a = { provenance: {}, units: [{ text: 'x' }] };
+    const hashUnder = (pipeline: TextPipeline) => sectionHash(a, textPipelineKey(pipeline));
+    const base = hashUnder({ chunk: DEFAULT_CHUNK_OPTIONS });
+    expect(sectionHash(a)).toBe(base);
+    expect(hashUnder({ chunk: { ...DEFAULT_CHUNK_OPTIONS, targetWords: 120 } })).not.toBe(base);
+    expect(hashUnder({ chunk: { ...DEFAULT_CHUNK_OPTIONS, overlapWords: 0 } })).not.toBe(base);
+    expect(hashUnder({ chunk: DEFAULT_CHUNK_OPTIONS, embeddingModel: 'model-a' })).not.toBe(base);
+    expect(hashUnder({ chunk: DEFAULT_CHUNK_OPTIONS, embeddingModel: 'model-a' })).not.toBe(hashUnder({ chunk: DEFAULT_CHUNK_OPTIONS, embeddingModel: 'model-b' }));
+    expect(chunkSections([a], { targetWords: 50, overlapWords: 5 })[0]!.contentHash).toBe(hashUnder({ chunk: { targetWords: 50, overlapWords: 5 } }));
   });
 });
 

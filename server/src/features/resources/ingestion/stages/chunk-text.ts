@@ -22,10 +22,31 @@ export interface ChunkOptions {
 export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { targetWords: 180, overlapWords: 40 };
 
 /**
- * The version of the text pipeline (splitter and chunker). It is part of every section hash, so a
- * changed pipeline re-indexes a resource at its next sync instead of keeping stale chunks.
+ * The version of the text pipeline's code (splitter and chunker). It is part of every section
+ * hash, so a changed pipeline re-indexes a resource at its next sync instead of keeping stale chunks.
  */
 export const TEXT_PIPELINE_VERSION = 'structured-4';
+
+/**
+ * Everything that shapes a resource's stored chunks besides its source: the code version, the
+ * chunk size and overlap, and the embeddings model their vectors come from (none: no vectors).
+ * Its key is hashed into every section hash, so changing any of them (CHUNK options in code, or
+ * EMBEDDINGS_MODEL set, changed or removed) re-indexes a resource at its next read instead of
+ * keeping chunks of another size, or vectors of another model that retrieval would never compare.
+ */
+export interface TextPipeline {
+  chunk: ChunkOptions;
+  embeddingModel?: string;
+}
+
+/** The identity of a pipeline, as hashed into section hashes and website page records. */
+export function textPipelineKey(pipeline: TextPipeline): string {
+  const { targetWords, overlapWords } = pipeline.chunk;
+  return JSON.stringify([TEXT_PIPELINE_VERSION, targetWords, overlapWords, pipeline.embeddingModel ?? null]);
+}
+
+/** The key of the default chunking without embeddings. */
+export const DEFAULT_PIPELINE_KEY = textPipelineKey({ chunk: DEFAULT_CHUNK_OPTIONS });
 
 /** A new top-level section closes a chunk that already holds this many words. */
 const SECTION_BREAK_WORDS = 60;
@@ -40,9 +61,9 @@ const TIMED_OVERLAP_WORDS = 15;
 
 const wordCount = (text: string) => (text.match(/\S+/g) ?? []).length;
 
-/** The hash identifying a section's content and provenance under the current pipeline. */
-export function sectionHash(section: SourceSection): string {
-  return createHash('sha256').update(JSON.stringify([TEXT_PIPELINE_VERSION, section.provenance, section.units])).digest('hex');
+/** The hash identifying a section's content and provenance under a pipeline (`textPipelineKey`). */
+export function sectionHash(section: SourceSection, pipelineKey: string = DEFAULT_PIPELINE_KEY): string {
+  return createHash('sha256').update(JSON.stringify([pipelineKey, section.provenance, section.units])).digest('hex');
 }
 
 interface Piece { segment: TextSegment; words: number; unit?: TextUnit }
@@ -106,10 +127,12 @@ function toChunk(pieces: Piece[], section: SourceSection, contentHash: string): 
  * sources' sections (so its page, URL or title is exact), starts with its heading path, and a new
  * top-level heading closes a chunk of some size; timed units give it a start and end time.
  */
-export function chunkSections(sections: readonly SourceSection[], options: ChunkOptions = DEFAULT_CHUNK_OPTIONS): TextChunk[] {
+export function chunkSections(
+  sections: readonly SourceSection[], options: ChunkOptions = DEFAULT_CHUNK_OPTIONS, pipelineKey = textPipelineKey({ chunk: options }),
+): TextChunk[] {
   const chunks: TextChunk[] = [];
   for (const section of sections) {
-    const contentHash = sectionHash(section);
+    const contentHash = sectionHash(section, pipelineKey);
     let current: Piece[] = [];
     let words = 0;
     let fresh = 0;

@@ -1,5 +1,5 @@
 import { IngestionFailedError, NoTextFoundError, toStorableOutput, type ReaderOutput, type SourceSection, type WebsitePage } from '../ingestion-types.js';
-import { sectionHash } from './chunk-text.js';
+import { DEFAULT_PIPELINE_KEY, sectionHash } from './chunk-text.js';
 
 /**
  * What one crawl found: the sections of pages read, the pages kept unread (304, or a transient
@@ -17,14 +17,15 @@ export class CrawlTally {
   disallowed = 0;
   private readonly hashes = new Set<string>();
 
-  constructor(private readonly userAgent: string) {}
+  /** `pipelineKey`: the text pipeline the pages' sections are hashed under (`textPipelineKey`). */
+  constructor(private readonly userAgent: string, private readonly pipelineKey: string = DEFAULT_PIPELINE_KEY) {}
 
   /** A page read now; a page without text, or the same text under another URL, is not indexed. */
   add(url: string, section: SourceSection, page: Omit<WebsitePage, 'url' | 'sectionHash' | 'textBytes'>): void {
     if (section.units.length === 0) return;
     // The hash of the section as it will be stored (run-ingestion hashes the stored form too).
     const storable = toStorableOutput({ sections: [section] }).sections[0]!;
-    const hash = sectionHash(storable);
+    const hash = sectionHash(storable, this.pipelineKey);
     if (this.hashes.has(hash)) return;
     this.hashes.add(hash);
     this.sections.push(storable);

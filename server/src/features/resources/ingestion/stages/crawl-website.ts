@@ -31,6 +31,8 @@ export interface CrawlOptions {
   clock?: CrawlClock;
   /** The pages the last crawl indexed under the current pipeline, by URL: fetched conditionally. */
   known?: ReadonlyMap<string, WebsitePage>;
+  /** The text pipeline the pages are hashed under (`textPipelineKey`); the default chunking when absent. */
+  pipelineKey?: string;
 }
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain)\b/i;
@@ -73,7 +75,7 @@ async function crawlPages(options: CrawlOptions, fetcher: PoliteFetcher, userAge
     await queueSitemapPages(new URL(options.url), { fetcher, frontier, read: options.readSitemap ?? (async (body) => readSitemap(body)), log: options.log });
   }
   const followLinks = discovery === 'LINKS' || discovery === 'SITEMAP_AND_LINKS';
-  const tally = new CrawlTally(userAgent);
+  const tally = new CrawlTally(userAgent, options.pipelineKey);
   for (let entry = frontier.next(); entry; entry = frontier.next()) {
     options.signal?.throwIfAborted();
     if (fetcher.timeUp) {
