@@ -46,7 +46,7 @@ export const benchmark: Benchmark = {
       'req/s': fmt(result.subject.requestsPerSecond, 0), 'p99 ms': fmt(result.subject.p99Ms),
       errors: result.subject.errors + result.baseline.errors,
     });
-    ctx.report('ratio full/bare (goal >= 0.8)', {
+    ctx.report('ratio full/bare (goal >= 0.9)', {
       'req/s ratio': fmt(result.subject.requestsPerSecond / result.baseline.requestsPerSecond),
       'p99 ratio (bare/full)': fmt(result.baseline.p99Ms / result.subject.p99Ms),
     });

@@ -22,13 +22,17 @@ import { authOf } from './http/api-key-auth.js';
 import { decodePathOnce } from './http/decode-path.js';
 import { docsRoutes } from './http/docs.routes.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
+import { ownPathsOnly } from './http/own-paths-only.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { requestDeadline } from './http/request-deadline.js';
 import { requestLogging } from './http/request-logging.js';
 import { securityHeaders } from './http/security-headers.js';
 import type { Services } from './services.js';
 
-/** The HTTP application: middleware order and feature routers, no logic. */
+/**
+ * The HTTP application: middleware order and feature routers, no logic. Each feature router sees
+ * only the requests under its own paths (own-paths-only.ts).
+ */
 export function createApp(services: Services): Express {
   const { config, database, logger } = services;
   const uploads = path.join(config.dataDir, 'uploads');
@@ -39,38 +43,38 @@ export function createApp(services: Services): Express {
   app.use(requestDeadline(config.requestTimeouts));
   app.use(securityHeaders);
   app.use(decodePathOnce(ALL_ROUTES));
-  app.use(healthRoutes(database.db));
-  app.use(docsRoutes(config.publicUrl));
+  app.use(ownPathsOnly(healthRoutes(database.db)));
+  app.use(ownPathsOnly(docsRoutes(config.publicUrl)));
   // Text resources carry up to 5,000,000 characters (decisions.md § Resources and processing).
   app.use('/v1/resource/text', express.json({ limit: '24mb' }));
   app.use(express.json({ limit: '1mb' }));
-  app.use(embedAvatarRoutes(services.embed));
+  app.use(ownPathsOnly(embedAvatarRoutes(services.embed)));
   // Public: the embed API, the widget script and the chat link page (decisions.md § Public embed traffic).
-  app.use(embedRoutes(services.embed, createEmbedRateLimits(database.db, config.embed), {
+  app.use(ownPathsOnly(embedRoutes(services.embed, createEmbedRateLimits(database.db, config.embed), {
     heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'embed' }),
-  }));
-  app.use(widgetAssetsRoutes(config.widgetDir));
-  app.use(chatLinkRoutes(services.chatbotsRepository, config.widgetDir, config.publicUrl));
+  })));
+  app.use(ownPathsOnly(widgetAssetsRoutes(config.widgetDir)));
+  app.use(ownPathsOnly(chatLinkRoutes(services.chatbotsRepository, config.widgetDir, config.publicUrl)));
   // The owner console's page and files (its API calls are the /v1 routes below, with the session cookie).
-  app.use(consoleAssetsRoutes(config.consoleDir));
-  app.use(signInRoutes(services.sessions, config.publicUrl));
+  app.use(ownPathsOnly(consoleAssetsRoutes(config.consoleDir)));
+  app.use(ownPathsOnly(signInRoutes(services.sessions, config.publicUrl)));
   // Every other /v1 call: an API key, or the owner console's session cookie (with CSRF checks).
   app.use('/v1', sessionOrApiKeyAuth(services.organisations, services.sessions, config.publicUrl));
-  app.use(sessionRoutes(services.sessions, config.publicUrl));
-  app.use(chatbotsRoutes(services.chatbots, uploads));
-  app.use(resourcesRoutes(services.resources, {
+  app.use(ownPathsOnly(sessionRoutes(services.sessions, config.publicUrl)));
+  app.use(ownPathsOnly(chatbotsRoutes(services.chatbots, uploads)));
+  app.use(ownPathsOnly(resourcesRoutes(services.resources, {
     incomingDirectory: path.join(uploads, 'incoming'),
     creationRateLimit: createRateLimiter({
       db: database.db, prefix: 'resource-creation', limit: config.resourceCreationRateLimit, windowMs: 60_000,
       keyOf: (req) => authOf(req).keyId,
     }),
-  }));
-  app.use(resourceUpkeepRoutes(services.resourceUpkeep));
-  app.use(conversationsRoutes(services.conversations));
-  app.use(leadsRoutes(services.leads));
-  app.use(feedbackRoutes(services.feedback));
-  app.use(insightsRoutes(services.insights));
-  app.use(chatRoutes(services.chat, { heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'chat' }) }));
+  })));
+  app.use(ownPathsOnly(resourceUpkeepRoutes(services.resourceUpkeep)));
+  app.use(ownPathsOnly(conversationsRoutes(services.conversations)));
+  app.use(ownPathsOnly(leadsRoutes(services.leads)));
+  app.use(ownPathsOnly(feedbackRoutes(services.feedback)));
+  app.use(ownPathsOnly(insightsRoutes(services.insights)));
+  app.use(ownPathsOnly(chatRoutes(services.chat, { heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'chat' }) })));
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;
