@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.js';
 import { insertChunkedResource } from '../src/features/chat/chat-test-fixtures.js';
 import { createServices, type Services } from '../src/services.js';
 import { FakeModelProvider } from '../src/test/fakes/fake-model-provider.js';
+import { startServiceProcess } from '../src/test/service-process.js';
 import { benchDatabase } from './bench-database.js';
 import { alternate, fmt, type Benchmark, type BenchContext } from './bench-kit.js';
 import { loadSquadText } from './squad-corpus.js';
@@ -70,7 +71,7 @@ const ROOT = new URL('../../', import.meta.url).pathname;
  * so the burst's clients and the fake provider in this process do not share the service's event loop.
  * `prepare` fills the database before the service opens it (PGlite admits one process at a time).
  */
-async function startServiceProcess(ctx: BenchContext, env: Record<string, string>, prepare: (services: Services, org: { organisationId: string; userId: string; apiKey: string }) => Promise<string>) {
+async function builtServiceOn(ctx: BenchContext, env: Record<string, string>, prepare: (services: Services, org: { organisationId: string; userId: string; apiKey: string }) => Promise<string>) {
   if (spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', 'server'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('the server build failed');
   const database = await benchDatabase(ctx.database);
   const config = loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'warn' });
@@ -79,36 +80,22 @@ async function startServiceProcess(ctx: BenchContext, env: Record<string, string
   const chatbotId = await prepare(services, org);
   await database.release();
   // BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles the service.
-  const nodeArgs = process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', 'server/dist/main.js'], {
-    cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'],
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: process.env.TMPDIR ?? '/tmp',
-      PORT: '0', HOST: '127.0.0.1', DATA_DIR: database.dataDir, LOG_LEVEL: 'warn', ...database.serviceEnv, ...env },
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      const match = /Parley is running at (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    void exited.then(() => reject(new Error(`the service exited before listening:\n${output}`)));
+  const service = await startServiceProcess({ LOG_LEVEL: 'warn', DATA_DIR: database.dataDir, ...database.serviceEnv, ...env }, {
+    built: true, nodeArgs: process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean),
   });
   return {
-    url, org, chatbotId,
+    url: service.url, org, chatbotId,
     /** CPU seconds the service process has used so far (Linux), for comparing its work under the same load. */
     cpuSeconds(): number {
       try {
-        const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        const fields = fs.readFileSync(`/proc/${service.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
         return (Number(fields[11]) + Number(fields[12])) / 100;
       } catch {
         return Number.NaN;
       }
     },
     async close() {
-      child.kill('SIGTERM');
-      await exited;
+      await service.kill();
       await database.close();
     },
   };
@@ -231,7 +218,7 @@ export async function burst(ctx: BenchContext, variants: [string, Record<string,
   const { paragraphs, questions } = await loadSquadText();
   try {
     for (const [variant, env] of variants) {
-      const service = await startServiceProcess(ctx, { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseUrl, ...env }, async (services, org) => {
+      const service = await builtServiceOn(ctx, { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseUrl, ...env }, async (services, org) => {
         const chatbotId = await chatbotOver(services, org, paragraphs, 10_000);
         await services.database.db.raw('ANALYZE resource_chunks');
         return chatbotId;
