@@ -208,6 +208,16 @@ describe('LocalAnswerModel with the sentence encoder', () => {
     expect(await ask('How short should I cut the wick?', restricted)).toBe('Trim the wick to 5 mm before every burn.');
   }, 30_000);
 
+  it('answers a question put the way visitors chat ("do you guys…"), restricted', async () => {
+    const refunds = [{
+      source: 'faq.md',
+      content: '# FAQ\n## Delivery\nWe ship to every EU country within 5 working days.\n## Payment\nWe accept Visa, Mastercard and American Express cards. We do not accept PayPal.\n'
+        + '## Refunds\nMonthly plans are not refundable. Annual plans can be cancelled for a pro-rata refund within the first 30 days.\n## Care\nTrim the wick to 5 mm before every burn.',
+    }];
+    expect(await ask('do you guys offer refunds?', { restrictResponse: 'Ask about plans.', passages: refunds }))
+      .toBe('Monthly plans are not refundable. Annual plans can be cancelled for a pro-rata refund within the first 30 days.');
+  }, 30_000);
+
   it('still refuses what the knowledge does not cover', async () => {
     expect(await ask('Which party won the last general election?', { restrictResponse: 'Ask about candles.' })).toBe('Ask about candles.');
   }, 30_000);

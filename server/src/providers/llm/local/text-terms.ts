@@ -29,6 +29,16 @@ el los las una unos unas y o en por para es que qué cómo cuál cuándo dónde 
 `.trim().split(/\s+/);
 for (const word of OTHER_STOP_WORDS) STOP_WORDS.add(word);
 
+/**
+ * Words of chat rather than of a subject: how visitors address a site ("do you guys take Amex?")
+ * and fill a message ("pls", "btw", "ok so"). A knowledge base never holds them, so as subject
+ * words they counted as the question's missing half and a plain on-topic question was refused.
+ */
+const CHAT_WORDS = `
+guys folks yall ya u ur pls plz btw lol um uh hmm ok okay kindly wondering wondered curious
+`.trim().split(/\s+/);
+for (const word of CHAT_WORDS) STOP_WORDS.add(word);
+
 /** Words that frame a question rather than name its subject; they count, but little. */
 const FRAME_WORDS = new Set(`
 name named called call type kind sort term word many much one ones use used using example
