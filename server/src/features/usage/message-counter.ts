@@ -24,7 +24,7 @@ interface Batch {
  * 2.6 s of the burst's median first event). Here at most one statement per counter is in flight
  * per instance; messages arriving meanwhile are added together by the next, so a burst costs a
  * handful of commits. The limit stays exact across instances: a batch is added only if all of it
- * fits, and one that does not is counted a message at a time up to the limit.
+ * fits, and one that does not is granted the room left under the limit.
  */
 export class MessageCounter {
   private readonly batches = new Map<string, Batch>();
@@ -62,10 +62,15 @@ export class MessageCounter {
   /** Adds up to `count` messages; returns how many were counted (all, unless the limit is reached). */
   private async add(batch: Batch, count: number): Promise<number> {
     const { organisationId, month, limit } = batch;
-    if (await this.repository.incrementMessagesBy(organisationId, month, count, limit)) return count;
-    // The batch does not fit: count one at a time until the limit refuses (counts only grow in a month).
+    // Without a limit the batch is always added.
+    if ((await this.repository.incrementMessagesBy(organisationId, month, count, limit)) || limit === undefined) return count;
+    // The batch does not fit: add what room is left, again while another instance takes some of it
+    // first (counts only grow in a month, so this ends).
     let granted = 0;
-    while (granted < count && (await this.repository.incrementMessages(organisationId, month, limit)) !== undefined) granted++;
-    return granted;
+    for (;;) {
+      const room = Math.min(count - granted, limit - await this.repository.messages(organisationId, month));
+      if (room <= 0) return granted;
+      if (await this.repository.incrementMessagesBy(organisationId, month, room, limit)) granted += room;
+    }
   }
 }

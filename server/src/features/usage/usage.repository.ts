@@ -5,26 +5,9 @@ export class UsageRepository {
   constructor(private readonly db: Knex) {}
 
   /**
-   * Adds one message to the month's counter unless it already reached `limit`, in one statement:
-   * the row lock of INSERT … ON CONFLICT DO UPDATE serialises concurrent requests, so the counter
-   * can never overshoot. Returns the new count, or undefined when the limit was already reached.
-   */
-  async incrementMessages(organisationId: string, month: string, limit: number | undefined): Promise<number | undefined> {
-    const guard = limit === undefined ? '' : 'WHERE usage_counters.messages < ?';
-    const result = await this.db.raw(
-      `INSERT INTO usage_counters (organisation_id, month, messages) VALUES (?, ?, 1)
-       ON CONFLICT (organisation_id, month) DO UPDATE SET messages = usage_counters.messages + 1 ${guard}
-       RETURNING messages`,
-      limit === undefined ? [organisationId, month] : [organisationId, month, limit],
-    );
-    const row = (result.rows as { messages: number }[])[0];
-    return row?.messages;
-  }
-
-  /**
-   * Adds `count` messages to the month's counter in one statement if all of them fit under
-   * `limit`; otherwise adds none. Returns whether they were added. (A batch that does not fit is
-   * then counted one message at a time with {@link incrementMessages}, which stops at the limit.)
+   * Adds `count` messages to the month's counter if all of them fit under `limit`, otherwise none,
+   * in one statement: the row lock of INSERT … ON CONFLICT DO UPDATE serialises concurrent
+   * statements, so the counter never overshoots. Returns whether they were added.
    */
   async incrementMessagesBy(organisationId: string, month: string, count: number, limit: number | undefined): Promise<boolean> {
     if (limit !== undefined && count > limit) return false;
