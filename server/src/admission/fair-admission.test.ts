@@ -23,11 +23,23 @@ describe('FairAdmission', () => {
     expect(admission.load).toEqual({ running: 2, queued: 1 });
     gates[0]!.release();
     await tick();
+    await tick();
     expect(log).toEqual(['a', 'b', 'c']);
     gates[1]!.release();
     gates[2]!.release();
     expect(await Promise.all(runs)).toEqual(['a', 'b', 'c']);
     expect(admission.load).toEqual({ running: 0, queued: 0 });
+  });
+
+  it('starts the next waiter only after the I/O already waiting has had its turn', async () => {
+    const admission = new FairAdmission({ concurrency: 1, maxQueue: 10, maxWaitMs: 60_000 });
+    const log: string[] = [];
+    // Tasks whose work settles as microtasks only, as a preparation on PGlite does.
+    const first = admission.run(key('o1'), async () => { log.push('first'); });
+    const second = admission.run(key('o1'), async () => { log.push('second'); });
+    setImmediate(() => log.push('socket I/O'));
+    await Promise.all([first, second]);
+    expect(log).toEqual(['first', 'socket I/O', 'second']);
   });
 
   it('lets organisations take turns, then the chatbots within an organisation', async () => {

@@ -145,7 +145,10 @@ export class FairAdmission {
     else organisation.waiting.delete(chatbotId);
     if (organisation.turns.length > 0) this.turns.push(organisationId);
     else this.organisations.delete(organisationId);
-    // The slot passes to the waiter: `running` stays the same.
-    next.start();
+    // The slot passes to the waiter: `running` stays the same. It starts after the I/O already
+    // waiting: on PGlite a preparation's queries settle as microtasks, so starting the next one at
+    // once could run the whole queue without a turn for the sockets, and answers already prepared
+    // waited seconds for their first words to be read and sent.
+    setImmediate(() => next.start());
   }
 }
