@@ -1,6 +1,18 @@
-import type { RequestHandler, Router } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
 
 interface LayerLike { rawPath?: unknown; slash?: boolean; route?: unknown }
+
+/** The request's path as the gates compare it (lower case, no trailing slash), worked out once per request: the gates sit at the application's top level, where every one sees the same path. */
+const comparablePaths = new WeakMap<Request, string>();
+function comparablePath(req: Request): string {
+  let path = comparablePaths.get(req);
+  if (path === undefined) {
+    path = req.path.toLowerCase();
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    comparablePaths.set(req, path);
+  }
+  return path;
+}
 
 const PATTERN = /[:*?(){}]/;
 
@@ -21,7 +33,8 @@ function staticPrefix(path: string): string {
  * chatbot ran 60 matchers), which cost a quarter of the throughput of a trivial handler.
  * A route of literal segments is matched exactly, any other layer by its literal prefix,
  * following Express's defaults (case-insensitive, a trailing slash allowed). A router with a layer
- * that may match any path is returned as it is.
+ * that may match any path is returned as it is. The router's layers are read once, here: wrap a
+ * router after its routes are added.
  */
 export function ownPathsOnly(router: Router): RequestHandler {
   const exact = new Set<string>();
@@ -38,9 +51,8 @@ export function ownPathsOnly(router: Router): RequestHandler {
   }
   const under = [...prefixes];
   return (req, res, next) => {
-    const path = req.path.toLowerCase();
-    const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-    if (exact.has(trimmed) || under.some((prefix) => trimmed === prefix || trimmed.startsWith(`${prefix}/`))) return router(req, res, next);
+    const path = comparablePath(req);
+    if (exact.has(path) || under.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return router(req, res, next);
     next();
   };
 }
