@@ -13,6 +13,8 @@ export interface ServiceProcess {
 
 const MAIN = path.join(import.meta.dirname, '..', 'main.ts');
 const BUILT_MAIN = path.join(import.meta.dirname, '..', '..', 'dist', 'main.js');
+/** The node flags of `npm start` (package.json). */
+const START_FLAGS = ['--enable-source-maps', '--max-semi-space-size=32'];
 
 export interface ServiceProcessOptions {
   /** Runs the built server (`server/dist/main.js`, what `npm start` runs) instead of the sources through tsx. */
@@ -24,7 +26,7 @@ export interface ServiceProcessOptions {
 /** Starts an instance with its own DATA_DIR (unless `env` names one) and the given environment; resolves once it listens. */
 export async function startServiceProcess(env: Record<string, string>, options: ServiceProcessOptions = {}): Promise<ServiceProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-instance-'));
-  const entry = options.built ? ['--enable-source-maps', BUILT_MAIN] : ['--import', 'tsx', MAIN];
+  const entry = options.built ? [...START_FLAGS, BUILT_MAIN] : ['--import', 'tsx', MAIN];
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: os.tmpdir(), PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
