@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../errors/http-error.js';
 import { FairAdmission, type AdmissionKey } from './fair-admission.js';
 
@@ -89,5 +89,52 @@ describe('FairAdmission', () => {
     await expect(admission.run(key('o1'), async () => { throw new Error('retrieval failed'); })).rejects.toThrow('retrieval failed');
     expect(await admission.run(key('o1'), async () => 'next')).toBe('next');
     expect(admission.load).toEqual({ running: 0, queued: 0 });
+  });
+
+  describe('the expected wait', () => {
+    afterEach(() => { vi.useRealTimers(); });
+
+    /** Two slow tasks (a cold cache), twenty waiting behind them; the clock moves only when the test says. */
+    async function afterSlowStart() {
+      vi.useFakeTimers({ toFake: ['performance'] });
+      const admission = new FairAdmission({ concurrency: 2, maxQueue: 100, maxWaitMs: 10_000 });
+      const log: string[] = [];
+      const gates = Array.from({ length: 22 }, (_, i) => gate(log, `q${i}`));
+      const runs = gates.map((g) => admission.run(key('o1'), g.task));
+      await tick();
+      vi.advanceTimersByTime(8_000);
+      gates[0]!.release();
+      gates[1]!.release();
+      await tick();
+      await tick();
+      return { admission, log, gates, runs };
+    }
+
+    it('follows how fast waiters start, not a few slow first tasks', async () => {
+      const { admission, log, gates, runs } = await afterSlowStart();
+      expect(log.slice(-2)).toEqual(['q2', 'q3']);
+      vi.advanceTimersByTime(20);
+      gates[2]!.release();
+      gates[3]!.release();
+      await tick();
+      await tick();
+      // By the average duration alone (about 1.3 s a task, 2 at a time): 19 waiters ahead, over 10 s.
+      const newcomer = admission.run(key('o2'), async () => 'admitted');
+      for (const g of gates) g.release();
+      expect(await newcomer).toBe('admitted');
+      await Promise.all(runs);
+    });
+
+    it('still refuses a newcomer when the measured rate says the wait is too long', async () => {
+      const { admission, gates, runs } = await afterSlowStart();
+      vi.advanceTimersByTime(4_000);
+      gates[2]!.release();
+      await tick();
+      await tick();
+      const refused = await admission.run(key('o2'), async () => 'never').catch((err: unknown) => err);
+      expect((refused as HttpError).statusCode).toBe(503);
+      for (const g of gates) g.release();
+      await Promise.all(runs);
+    });
   });
 });

@@ -30,6 +30,8 @@ interface OrganisationQueue {
 
 /** The first estimate of a task's duration, before any finished. */
 const INITIAL_TASK_MS = 50;
+/** Completions kept to measure how fast waiters start while some wait. */
+const RATE_WINDOW = 32;
 
 /**
  * Bounded concurrency with a fair queue: organisations take turns (round robin), and within one
@@ -44,6 +46,8 @@ export class FairAdmission {
   private readonly organisations = new Map<string, OrganisationQueue>();
   /** Moving average of how long a task takes, for the wait estimate. */
   private taskMs = INITIAL_TASK_MS;
+  /** When the last tasks finished while others waited (each such finish starts a waiter), oldest first. */
+  private readonly finishedWhileWaiting: number[] = [];
 
   constructor(private readonly options: AdmissionOptions) {}
 
@@ -63,14 +67,27 @@ export class FairAdmission {
     try {
       return await task();
     } finally {
-      this.taskMs = 0.9 * this.taskMs + 0.1 * (performance.now() - started);
+      const finished = performance.now();
+      this.taskMs = 0.9 * this.taskMs + 0.1 * (finished - started);
+      if (this.queued === 0) this.finishedWhileWaiting.length = 0;
+      else if (this.finishedWhileWaiting.push(finished) > RATE_WINDOW) this.finishedWhileWaiting.shift();
       this.release();
     }
   }
 
-  /** The expected wait of a newcomer, in ms. */
+  /**
+   * The expected wait of a newcomer, in ms: from the average task's duration, or, while waiters
+   * start, from how fast they have been starting, whichever is shorter. A few slow tasks at the
+   * start of a burst (the first questions load the term index that the others then share) raise
+   * the average duration for a while, not the rate: by the average alone, a burst that cleared its
+   * queue within 13 s refused questions for an expected wait of over 30 s.
+   */
   private estimatedWaitMs(): number {
-    return Math.ceil((this.queued + 1) / this.options.concurrency) * this.taskMs;
+    const byDuration = Math.ceil((this.queued + 1) / this.options.concurrency) * this.taskMs;
+    const finished = this.finishedWhileWaiting;
+    if (finished.length < 2) return byDuration;
+    const perStart = (finished.at(-1)! - finished[0]!) / (finished.length - 1);
+    return Math.min(byDuration, Math.ceil((this.queued + 1) * perStart));
   }
 
   private busy(): Error {
