@@ -43,38 +43,41 @@ export function createApp(services: Services): Express {
   app.use(requestDeadline(config.requestTimeouts));
   app.use(securityHeaders);
   app.use(decodePathOnce(ALL_ROUTES));
-  app.use(ownPathsOnly(healthRoutes(database.db)));
-  app.use(ownPathsOnly(docsRoutes(config.publicUrl)));
+  app.use(ownPathsOnly(healthRoutes(database.db), docsRoutes(config.publicUrl)));
   // Text resources carry up to 5,000,000 characters (decisions.md § Resources and processing).
   app.use('/v1/resource/text', express.json({ limit: '24mb' }));
   app.use(express.json({ limit: '1mb' }));
-  app.use(ownPathsOnly(embedAvatarRoutes(services.embed)));
-  // Public: the embed API, the widget script and the chat link page (decisions.md § Public embed traffic).
-  app.use(ownPathsOnly(embedRoutes(services.embed, createEmbedRateLimits(database.db, config.embed), {
-    heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'embed' }),
-  })));
-  app.use(ownPathsOnly(widgetAssetsRoutes(config.widgetDir)));
-  app.use(ownPathsOnly(chatLinkRoutes(services.chatbotsRepository, config.widgetDir, config.publicUrl)));
-  // The owner console's page and files (its API calls are the /v1 routes below, with the session cookie).
-  app.use(ownPathsOnly(consoleAssetsRoutes(config.consoleDir)));
-  app.use(ownPathsOnly(signInRoutes(services.sessions, config.publicUrl)));
+  app.use(ownPathsOnly(
+    embedAvatarRoutes(services.embed),
+    // Public: the embed API, the widget script and the chat link page (decisions.md § Public embed traffic).
+    embedRoutes(services.embed, createEmbedRateLimits(database.db, config.embed), {
+      heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'embed' }),
+    }),
+    widgetAssetsRoutes(config.widgetDir),
+    chatLinkRoutes(services.chatbotsRepository, config.widgetDir, config.publicUrl),
+    // The owner console's page and files (its API calls are the /v1 routes below, with the session cookie).
+    consoleAssetsRoutes(config.consoleDir),
+    signInRoutes(services.sessions, config.publicUrl),
+  ));
   // Every other /v1 call: an API key, or the owner console's session cookie (with CSRF checks).
   app.use('/v1', sessionOrApiKeyAuth(services.organisations, services.sessions, config.publicUrl));
-  app.use(ownPathsOnly(sessionRoutes(services.sessions, config.publicUrl)));
-  app.use(ownPathsOnly(chatbotsRoutes(services.chatbots, uploads)));
-  app.use(ownPathsOnly(resourcesRoutes(services.resources, {
-    incomingDirectory: path.join(uploads, 'incoming'),
-    creationRateLimit: createRateLimiter({
-      db: database.db, prefix: 'resource-creation', limit: config.resourceCreationRateLimit, windowMs: 60_000,
-      keyOf: (req) => authOf(req).keyId,
+  app.use(ownPathsOnly(
+    sessionRoutes(services.sessions, config.publicUrl),
+    chatbotsRoutes(services.chatbots, uploads),
+    resourcesRoutes(services.resources, {
+      incomingDirectory: path.join(uploads, 'incoming'),
+      creationRateLimit: createRateLimiter({
+        db: database.db, prefix: 'resource-creation', limit: config.resourceCreationRateLimit, windowMs: 60_000,
+        keyOf: (req) => authOf(req).keyId,
+      }),
     }),
-  })));
-  app.use(ownPathsOnly(resourceUpkeepRoutes(services.resourceUpkeep)));
-  app.use(ownPathsOnly(conversationsRoutes(services.conversations)));
-  app.use(ownPathsOnly(leadsRoutes(services.leads)));
-  app.use(ownPathsOnly(feedbackRoutes(services.feedback)));
-  app.use(ownPathsOnly(insightsRoutes(services.insights)));
-  app.use(ownPathsOnly(chatRoutes(services.chat, { heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'chat' }) })));
+    resourceUpkeepRoutes(services.resourceUpkeep),
+    conversationsRoutes(services.conversations),
+    leadsRoutes(services.leads),
+    feedbackRoutes(services.feedback),
+    insightsRoutes(services.insights),
+    chatRoutes(services.chat, { heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'chat' }) }),
+  ));
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

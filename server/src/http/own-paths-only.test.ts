@@ -39,4 +39,44 @@ describe('ownPathsOnly', () => {
     byParam.get('/:file', (_req, res) => { res.end(); });
     expect(ownPathsOnly(byParam)).toBe(byParam);
   });
+
+  it('tries several routers in order, each only with its own paths, and goes on when one passes', async () => {
+    const seen: string[] = [];
+    const named = (name: string, path: string, answer: boolean) => {
+      const router = Router();
+      router.get(path, (_req, res, next) => { seen.push(name); if (answer) res.send(name); else next(); });
+      return router;
+    };
+    const app = express();
+    app.use(ownPathsOnly(named('first', '/a/:id', false), named('second', '/b/:id', true), named('third', '/a/:id', true)));
+    app.use((_req, res) => { res.send('next'); });
+    expect((await request(app).get('/a/1')).text).toBe('third');
+    expect(seen).toEqual(['first', 'third']);
+    seen.length = 0;
+    expect((await request(app).get('/b/1')).text).toBe('second');
+    expect((await request(app).get('/c/1')).text).toBe('next');
+    expect(seen).toEqual(['second']);
+  });
+
+  it('hands a router error to the error handler without trying the other routers', async () => {
+    const failing = Router();
+    failing.get('/a', () => { throw new Error('boom'); });
+    const other = Router();
+    let reached = false;
+    other.get('/a', (_req, res) => { reached = true; res.send('other'); });
+    const app = express();
+    app.use(ownPathsOnly(failing, other));
+    app.use((err: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => { res.status(500).send(err.message); });
+    const response = await request(app).get('/a');
+    expect([response.status, response.text, reached]).toEqual([500, 'boom', false]);
+  });
+
+  it('gives every request to a router among several that may match any path', async () => {
+    const everything = Router();
+    everything.use((_req, res) => { res.send('everything'); });
+    const app = express();
+    app.use(ownPathsOnly(featureRouter(), everything));
+    expect((await request(app).get('/v1/chatbot/x')).text).toBe('feature');
+    expect((await request(app).get('/anything')).text).toBe('everything');
+  });
 });
