@@ -74,6 +74,22 @@ const PRONOUN_START = /^(he|she|it|they|this|these|those|his|her|its|their|that|
 const CLOSE_CALL = 0.8;
 /** Sentences in one answer at most. */
 const MAX_SENTENCES = 3;
+/** A part of a two-part question is answered by a sentence scoring at least this share of the best. */
+const OTHER_PART_SCORE = 0.6;
+/** How far down the ranking a sentence answering the other part is looked for. */
+const OTHER_PART_DEPTH = 6;
+
+/**
+ * The subject words of each part of a question asking two or more things ("any beeswax or animal
+ * stuff?", "how much is it, and can my son join?"); empty for a question asking one thing.
+ */
+export function questionParts(question: string): string[][] {
+  const parts = question.split(/\b(?:and|or)\b|[,;?]/i).map((part) => [...questionTerms(part).keys()]).filter((terms) => terms.length > 0);
+  return parts.length > 1 ? parts : [];
+}
+
+/** Whether one of `chosen` holds a word of `part` in its own text. */
+const answersPart = (chosen: readonly ScoredSentence[], part: readonly string[]) => chosen.some((c) => part.some((term) => c.heldTerms.has(term)));
 
 /**
  * The best sentence first; then the sentence naming the subject of a leading pronoun, the item of
@@ -90,7 +106,7 @@ function listAfter(ranked: readonly ScoredSentence[], intro: ScoredSentence): Sc
   return ranked.filter((s) => list.has(s));
 }
 
-function pickSentences(ranked: readonly ScoredSentence[]): ScoredSentence[] {
+function pickSentences(ranked: readonly ScoredSentence[], parts: readonly string[][]): ScoredSentence[] {
   const [best] = ranked;
   if (!best) return [];
   const sameBlock = (s: ScoredSentence) => s.passage === best.passage && s.block === best.block;
@@ -109,6 +125,11 @@ function pickSentences(ranked: readonly ScoredSentence[]): ScoredSentence[] {
   else if (next && (best.text.endsWith(':') || (best.text.split(/\s+/).length < 8 && addsMissingPiece(next, best)))) add(next);
   // Meaning alone ties every sentence of a section written in a language the encoder does not know.
   for (const s of ranked.slice(1, MAX_SENTENCES)) if (s.score >= CLOSE_CALL * best.score && sharesWords(s, best)) add(s);
+  // A part of a multi-part question that no chosen sentence speaks to gets the best sentence that does.
+  for (const part of parts) {
+    if (answersPart(chosen, part)) continue;
+    add(ranked.slice(1, OTHER_PART_DEPTH).find((s) => s.score >= OTHER_PART_SCORE * best.score && answersPart([s], part)));
+  }
   // A pronoun's subject reads before it; otherwise the best sentence leads.
   return previous && chosen[1] === previous ? [previous, best, ...chosen.slice(2)] : chosen;
 }
@@ -136,7 +157,7 @@ export function composeLocalAnswer(prompt: AnswerPrompt, meaningOf?: MeaningOf):
     : [relevanceOf(ranked), RESTRICT_RELEVANCE_THRESHOLD, ANSWER_RELEVANCE_THRESHOLD];
   if (prompt.restrictResponse !== undefined && relevance < restrictAt) return { text: prompt.restrictResponse, citations: [] };
   if (relevance < answerAt) return { text: notFound(prompt, ranked), citations: [] };
-  const chosen = pickSentences(ranked);
+  const chosen = pickSentences(ranked, questionParts(prompt.question));
   const citations = new Map<number, string[]>();
   for (const sentence of chosen) citations.set(sentence.passage, [...(citations.get(sentence.passage) ?? []), sentence.text]);
   return {

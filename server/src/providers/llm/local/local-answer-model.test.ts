@@ -128,6 +128,20 @@ describe('composeAnswer', () => {
     expect(composeLocalAnswer({ ...prompt(question), passages }, (text) => (text.startsWith('Send') ? 0.55 : 0.4)).text).toMatch(/^Bring back any empty jar/);
   });
 
+  it('answers each part of a question asking two things, with the best sentence for the part the first leaves out', () => {
+    const passages: ContextPassage[] = [{
+      source: 'faq.md',
+      content: '## Ingredients\nWe hand-pour every candle in Bristol. Our wax is a vegan blend of coconut and rapeseed; we never use paraffin or beeswax. Our candles are not tested on animals.',
+    }];
+    const question = 'Is there any beeswax or animal stuff in your candles?';
+    const meaningOf = (text: string) => (text.includes('animals') ? 0.75 : text.includes('beeswax') ? 0.35 : 0.3);
+    const answer = composeLocalAnswer({ ...prompt(question), passages }, meaningOf).text;
+    expect(answer).toContain('Our candles are not tested on animals.');
+    expect(answer).toContain('never use paraffin or beeswax');
+    // A question asking one thing gets no sentence for a part it does not have.
+    expect(composeLocalAnswer({ ...prompt('Are your candles tested on animals?'), passages }, meaningOf).text).toBe('Our candles are not tested on animals.');
+  });
+
   it('answers a question in another language from that language\'s sentences, without the ones that share only function words', () => {
     const passages: ContextPassage[] = [{
       source: 'guest-faq.md',
