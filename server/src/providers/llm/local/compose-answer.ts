@@ -75,9 +75,9 @@ const CLOSE_CALL = 0.8;
 /** Sentences in one answer at most. */
 const MAX_SENTENCES = 3;
 /** A part of a two-part question is answered by a sentence scoring at least this share of the best. */
-const OTHER_PART_SCORE = 0.6;
+const OTHER_PART_SCORE = 0.5;
 /** How far down the ranking a sentence answering the other part is looked for. */
-const OTHER_PART_DEPTH = 6;
+const OTHER_PART_DEPTH = 10;
 
 /**
  * The subject words of each part of a question asking two or more things ("any beeswax or animal
@@ -88,8 +88,21 @@ export function questionParts(question: string): string[][] {
   return parts.length > 1 ? parts : [];
 }
 
-/** Whether one of `chosen` holds a word of `part` in its own text. */
-const answersPart = (chosen: readonly ScoredSentence[], part: readonly string[]) => chosen.some((c) => part.some((term) => c.heldTerms.has(term)));
+/**
+ * Whether `chosen` speak to `part`: their own text holds at least half of the part's words, each
+ * weighted by how rare it is among the ranked sentences ("klarna" counts, "take" hardly).
+ */
+function answersPart(chosen: readonly ScoredSentence[], part: readonly string[], ranked: readonly ScoredSentence[]): boolean {
+  const weightOf = (term: string) => Math.log(1 + ranked.length / (1 + Math.max(1, ranked.filter((s) => s.heldTerms.has(term)).length)));
+  let held = 0;
+  let total = 0;
+  for (const term of part) {
+    const weight = weightOf(term);
+    total += weight;
+    if (chosen.some((c) => c.heldTerms.has(term))) held += weight;
+  }
+  return held >= total / 2;
+}
 
 /**
  * The best sentence first; then the sentence naming the subject of a leading pronoun, the item of
@@ -127,8 +140,8 @@ function pickSentences(ranked: readonly ScoredSentence[], parts: readonly string
   for (const s of ranked.slice(1, MAX_SENTENCES)) if (s.score >= CLOSE_CALL * best.score && sharesWords(s, best)) add(s);
   // A part of a multi-part question that no chosen sentence speaks to gets the best sentence that does.
   for (const part of parts) {
-    if (answersPart(chosen, part)) continue;
-    add(ranked.slice(1, OTHER_PART_DEPTH).find((s) => s.score >= OTHER_PART_SCORE * best.score && answersPart([s], part)));
+    if (answersPart(chosen, part, ranked)) continue;
+    add(ranked.slice(1, OTHER_PART_DEPTH).find((s) => s.score >= OTHER_PART_SCORE * best.score && answersPart([s], part, ranked)));
   }
   // A pronoun's subject reads before it; otherwise the best sentence leads.
   return previous && chosen[1] === previous ? [previous, best, ...chosen.slice(2)] : chosen;

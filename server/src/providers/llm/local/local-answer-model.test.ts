@@ -142,6 +142,17 @@ describe('composeAnswer', () => {
     expect(composeLocalAnswer({ ...prompt('Are your candles tested on animals?'), passages }, meaningOf).text).toBe('Our candles are not tested on animals.');
   });
 
+  it('answers the other part of a two-part question when several sentences about the first part rank above it', () => {
+    const passages: ContextPassage[] = [{
+      source: 'faq.md',
+      content: '## Delivery\nWe ship to Ireland and the rest of the EU for £9.50. UK delivery takes 2 to 4 working days. Next-day delivery takes one working day. We do not ship to Australia.\n## Packing\nWe pack every order by hand.\n## Payment\nWe accept Visa and Mastercard. You can pay in three instalments with Klarna on orders over £30.',
+    }];
+    const meaningOf = (text: string) => (text.includes('Ireland') ? 0.7 : text.includes('Klarna') ? 0.3 : 0.35);
+    const answer = composeLocalAnswer({ ...prompt('do you take klarna, and do you ship to ireland?'), passages }, meaningOf).text;
+    expect(answer).toMatch(/^We ship to Ireland/);
+    expect(answer).toContain('three instalments with Klarna');
+  });
+
   it('answers a question in another language from that language\'s sentences, without the ones that share only function words', () => {
     const passages: ContextPassage[] = [{
       source: 'guest-faq.md',
