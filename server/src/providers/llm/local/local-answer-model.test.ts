@@ -148,7 +148,8 @@ describe('composeAnswer', () => {
       content: '## Delivery\nWe ship to Ireland and the rest of the EU for £9.50. UK delivery takes 2 to 4 working days. Next-day delivery takes one working day. We do not ship to Australia.\n## Packing\nWe pack every order by hand.\n## Payment\nWe accept Visa and Mastercard. You can pay in three instalments with Klarna on orders over £30.',
     }];
     const meaningOf = (text: string) => (text.includes('Ireland') ? 0.7 : text.includes('Klarna') ? 0.3 : 0.35);
-    const answer = composeLocalAnswer({ ...prompt('do you take klarna, and do you ship to ireland?'), passages }, meaningOf).text;
+    const parts = [(text: string) => (text.includes('Klarna') ? 0.7 : 0.2), (text: string) => (text.includes('Ireland') ? 0.7 : 0.3)];
+    const answer = composeLocalAnswer({ ...prompt('do you take klarna, and do you ship to ireland?'), passages }, meaningOf, parts).text;
     expect(answer).toMatch(/^We ship to Ireland/);
     expect(answer).toContain('three instalments with Klarna');
   });

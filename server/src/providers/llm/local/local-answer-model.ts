@@ -1,7 +1,7 @@
 import { segmentText } from '@parley/shared';
 import { isFollowUp } from '../../../features/chat/follow-up.js';
 import type { AnswerModel, AnswerPrompt, Citation } from '../answer-model.js';
-import { composeLocalAnswer, type LocalAnswer } from './compose-answer.js';
+import { composeLocalAnswer, questionParts, type LocalAnswer } from './compose-answer.js';
 import { regionsOf } from './places.js';
 import type { MeaningOf } from './rank-sentences.js';
 import { similarity, type SentenceEncoder } from './sentence-encoder.js';
@@ -35,13 +35,15 @@ export class LocalAnswerModel implements AnswerModel {
   async answer(prompt: AnswerPrompt): Promise<LocalAnswer> {
     let answer = this.answers.get(prompt);
     if (!answer) {
-      answer = composeLocalAnswer(prompt, prompt.turn ? undefined : await this.meanings(prompt));
+      const meanings = prompt.turn ? undefined : await this.meanings(prompt);
+      answer = composeLocalAnswer(prompt, meanings?.whole, meanings?.parts);
       this.answers.set(prompt, answer);
     }
     return answer;
   }
 
-  private async meanings(prompt: AnswerPrompt): Promise<MeaningOf | undefined> {
+  /** The meaning of each candidate sentence against the question, and against each part of a question asking two things. */
+  private async meanings(prompt: AnswerPrompt): Promise<{ whole: MeaningOf; parts: MeaningOf[] } | undefined> {
     if (!this.encoder || prompt.passages.length === 0) return undefined;
     // Sentences, and the headings they sit under: "Damaged parcels" says what "it arrived broken" is about.
     const segments = prompt.passages.flatMap((passage) => segmentText(passage.content));
@@ -50,8 +52,14 @@ export class LocalAnswerModel implements AnswerModel {
     const asked = previous && isFollowUp(prompt.question) ? `${previous.content} ${prompt.question}` : prompt.question;
     const regions = regionsOf(prompt.question);
     const question = regions ? `${asked} (${regions})` : asked;
-    const [query, ...vectors] = await this.encoder.embed([question, ...sentences]);
-    const byText = new Map(sentences.map((text, i) => [text, similarity(query!, vectors[i]!)]));
-    return (text) => byText.get(text);
+    const parts = questionParts(prompt.question).map((part) => part.text);
+    const vectors = await this.encoder.embed([question, ...parts, ...sentences]);
+    const queries = vectors.slice(0, 1 + parts.length);
+    const meaningsOf = (query: Float32Array): MeaningOf => {
+      const byText = new Map(sentences.map((text, i) => [text, similarity(query, vectors[1 + parts.length + i]!)]));
+      return (text) => byText.get(text);
+    };
+    const [whole, ...partMeanings] = queries.map(meaningsOf);
+    return { whole: whole!, parts: partMeanings };
   }
 }

@@ -50,8 +50,6 @@ export interface ScoredSentence {
   coverage: number;
   /** The same share in the sentence's own words, its headings left out. */
   ownCoverage: number;
-  /** The question's subject words the sentence's own text holds (or a form or an alternative of them). */
-  heldTerms: Set<string>;
   /** Share (0..1) of the question's weighted subject words its whole passage contains. */
   passageCoverage: number;
   /** Share (0..1) of the question's names and numbers its passage lacks. */
@@ -150,7 +148,7 @@ export function rankSentences(
   // A term is matched by itself or by one of its alternatives ("germany" by "eu"), whichever matches best.
   const matchOf = (term: string, stems: Set<string>) => Math.max(matchStem(term, stems), ...(alternatives.get(term) ?? []).map((alt) => matchStem(alt, stems)));
   const seen = new Set<string>();
-  const candidates: (Omit<ScoredSentence, 'coverage' | 'ownCoverage' | 'heldTerms' | 'passageCoverage' | 'missingKeys' | 'absent' | 'score' | 'meaning' | 'answersType'> & { sectionStems: Set<string> })[] = [];
+  const candidates: (Omit<ScoredSentence, 'coverage' | 'ownCoverage' | 'passageCoverage' | 'missingKeys' | 'absent' | 'score' | 'meaning' | 'answersType'> & { sectionStems: Set<string> })[] = [];
   const passageStems = passages.map((passage, index) => {
     segmentText(passage.content).forEach(({ text, section, block, kind }, position) => {
       const key = text.toLowerCase();
@@ -176,7 +174,6 @@ export function rankSentences(
     : keys.filter((key) => ![key, ...(alternatives.get(key) ?? [])].some((k) => passageStems[passage]?.has(k))).length / keys.length;
   return candidates.map(({ sectionStems, ...candidate }) => {
     // The section's headings count for half: "## Delivery" tells where a sentence is, not what it says.
-    const heldTerms = new Set([...terms.keys()].filter((term) => matchOf(term, candidate.stems) > 0));
     const own = coverageOf(candidate.stems);
     const coverage = own + SECTION_CREDIT * (coverageOf(new Set([...candidate.stems, ...sectionStems])) - own);
     const novel = [...candidate.stems].some((s) => !questionStems.has(s));
@@ -190,7 +187,7 @@ export function rankSentences(
     if (!novel) score *= 0.6;
     if (candidate.stems.size < 3) score *= 0.7;
     const passageCoverage = coverageOf(passageStems[candidate.passage] ?? new Set());
-    return { ...candidate, coverage, ownCoverage: own, heldTerms, passageCoverage, missingKeys: missingKeysOf(candidate.passage), absent, meaning, answersType, score };
+    return { ...candidate, coverage, ownCoverage: own, passageCoverage, missingKeys: missingKeysOf(candidate.passage), absent, meaning, answersType, score };
   }).sort((a, b) => b.score - a.score || a.passage - b.passage || a.position - b.position);
 }
 
