@@ -74,18 +74,12 @@ const PRONOUN_START = /^(he|she|it|they|this|these|those|his|her|its|their|that|
 const CLOSE_CALL = 0.8;
 /** Sentences in one answer at most. */
 const MAX_SENTENCES = 3;
-/** One part of a question asking two or more things: its text and its subject words. */
-export interface QuestionPart {
-  text: string;
-  terms: string[];
-}
-
 /**
  * The parts of a question asking two or more things ("any beeswax or animal stuff?", "how much is
- * it, and can my son join?"); empty for a question asking one thing.
+ * it, and can my son join?"), each with subject words of its own; empty for a question asking one thing.
  */
-export function questionParts(question: string): QuestionPart[] {
-  const parts = question.split(/\b(?:and|or)\b|[,;?]/i).map((text) => ({ text: text.trim(), terms: [...questionTerms(text).keys()] })).filter((part) => part.terms.length > 0);
+export function questionParts(question: string): string[] {
+  const parts = question.split(/\b(?:and|or)\b|[,;?]/i).map((text) => text.trim()).filter((text) => questionTerms(text).size > 0);
   return parts.length > 1 ? parts : [];
 }
 
@@ -161,7 +155,7 @@ export function composeLocalAnswer(prompt: AnswerPrompt, meaningOf?: MeaningOf, 
   // sentence when the words or the meaning find it answered (the encoder knows no brand, "do you
   // take Klarna?"; the words know no paraphrase).
   const partAnswers = questionParts(prompt.question).flatMap((part, index) => {
-    const partRanked = rankSentences(part.text, questionTerms(part.text), prompt.passages, partMeanings[index], termAlternatives(part.text));
+    const partRanked = rankSentences(part, questionTerms(part), prompt.passages, partMeanings[index], termAlternatives(part));
     const answered = relevanceIn(partRanked) >= answerAt || relevanceOf(partRanked) >= ANSWER_RELEVANCE_THRESHOLD;
     return answered && partRanked[0] ? [partRanked[0].text] : [];
   });

@@ -52,7 +52,7 @@ export class LocalAnswerModel implements AnswerModel {
     const asked = previous && isFollowUp(prompt.question) ? `${previous.content} ${prompt.question}` : prompt.question;
     const regions = regionsOf(prompt.question);
     const question = regions ? `${asked} (${regions})` : asked;
-    const parts = questionParts(prompt.question).map((part) => part.text);
+    const parts = questionParts(prompt.question);
     const vectors = await this.encoder.embed([question, ...parts, ...sentences]);
     const queries = vectors.slice(0, 1 + parts.length);
     const meaningsOf = (query: Float32Array): MeaningOf => {
