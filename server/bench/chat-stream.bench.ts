@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config.js';
 import { insertChunkedResource } from '../src/features/chat/chat-test-fixtures.js';
 import { createServices, type Services } from '../src/services.js';
 import { FakeModelProvider } from '../src/test/fakes/fake-model-provider.js';
-import { startServiceProcess } from '../src/test/service-process.js';
+import { START_FLAGS, startServiceProcess } from '../src/test/service-process.js';
 import { benchDatabase } from './bench-database.js';
 import { alternate, fmt, type Benchmark, type BenchContext } from './bench-kit.js';
 import { loadSquadText } from './squad-corpus.js';
@@ -64,14 +64,35 @@ async function startService(ctx: BenchContext, env: Record<string, string> = {})
 }
 
 const ROOT = new URL('../../', import.meta.url).pathname;
+const BARE_SERVICE = new URL(process.env.BARE_SCRIPT ?? './bare-stream-service.mjs', import.meta.url).pathname;
+
+/** Starts the burst's floor (bare-stream-service.mjs) in its own process; resolves once it listens. */
+async function startBareProcess(env: Record<string, string>): Promise<{ url: string; pid: number; kill(): Promise<void> }> {
+  const child = spawn(process.execPath, [...START_FLAGS, BARE_SERVICE], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      const match = /bare service at (http:\/\/\S+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    void exited.then(() => reject(new Error(`the bare service exited before listening:\n${output}`)));
+  });
+  child.stdout.resume();
+  return { url, pid: child.pid!, async kill() { if (child.exitCode === null) child.kill(); await exited; } };
+}
 
 /**
  * The built server (`server/dist/main.js`, what `npm start` runs) in a process of its own on a
  * database prepared here, as an operator runs it: visitors and the model provider are elsewhere,
  * so the burst's clients and the fake provider in this process do not share the service's event loop.
  * `prepare` fills the database before the service opens it (PGlite admits one process at a time).
+ * With `bare`, the burst's floor runs on that database instead (bare-stream-service.mjs).
  */
-async function builtServiceOn(ctx: BenchContext, env: Record<string, string>, prepare: (services: Services, org: { organisationId: string; userId: string; apiKey: string }) => Promise<string>) {
+async function builtServiceOn(
+  ctx: BenchContext, env: Record<string, string>, prepare: (services: Services, org: { organisationId: string; userId: string; apiKey: string }) => Promise<string>, bare = false,
+) {
   if (spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale', 'server'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('the server build failed');
   const database = await benchDatabase(ctx.database);
   const config = loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'warn' });
@@ -79,8 +100,9 @@ async function builtServiceOn(ctx: BenchContext, env: Record<string, string>, pr
   const org = await services.organisations.createOrganisation({ name: 'Bench' });
   const chatbotId = await prepare(services, org);
   await database.release();
+  const serviceEnv = { LOG_LEVEL: 'warn', DATA_DIR: database.dataDir, ...database.serviceEnv, ...env };
   // BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles the service.
-  const service = await startServiceProcess({ LOG_LEVEL: 'warn', DATA_DIR: database.dataDir, ...database.serviceEnv, ...env }, {
+  const service = bare ? await startBareProcess(serviceEnv) : await startServiceProcess(serviceEnv, {
     built: true, nodeArgs: process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean),
   });
   return {
@@ -206,10 +228,12 @@ function sampleHealth(url: string): { stop(): Promise<number[]> } {
  * 20 s (60 s with BENCH_FULL=1), 2 deltas a second. The service runs in its own process (the built
  * server), the clients and the fake provider in this one. Admission (auth, quota, retrieval) shows as
  * time to first event; `peakOpen` counts the streams open at the same moment; `/health` is polled
- * throughout. Run once with admission effectively off (no bound on concurrent preparation) and
- * once with the default settings, in the same run.
+ * throughout. Run once with admission effectively off (no bound on concurrent preparation), once
+ * with the default settings, and once on the floor (bare-stream-service.mjs: node:http, one query,
+ * no framework, no SDK) in the same run; `vsFloor` is the service's p50 first event over the floor's.
  */
-export async function burst(ctx: BenchContext, variants: [string, Record<string, string>][] = [
+export async function burst(ctx: BenchContext, variants: [string, Record<string, string>, 'bare'?][] = [
+  ['floor (bare node:http, one query)', {}, 'bare'],
   ['admission off', { ADMISSION_CONCURRENCY: '1000000', ADMISSION_QUEUE_LIMIT: '1000000', ADMISSION_MAX_WAIT_MS: '1000000' }],
   ['admission on (defaults)', {}],
 ]): Promise<void> {
@@ -217,12 +241,13 @@ export async function burst(ctx: BenchContext, variants: [string, Record<string,
   const fake = await FakeModelProvider.start('openai', { deltas: Array.from({ length: deltas }, (_, i) => ` word${i}`), intervalMs: 500 });
   const { paragraphs, questions } = await loadSquadText();
   try {
-    for (const [variant, env] of variants) {
+    let floorP50: number | undefined;
+    for (const [variant, env, bare] of variants) {
       const service = await builtServiceOn(ctx, { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseUrl, ...env }, async (services, org) => {
         const chatbotId = await chatbotOver(services, org, paragraphs, 10_000);
         await services.database.db.raw('ANALYZE resource_chunks');
         return chatbotId;
-      });
+      }, bare === 'bare');
       const { chatbotId } = service;
       try {
         for (const level of ctx.full ? [1_000, 2_000] : [1_000]) {
@@ -234,10 +259,12 @@ export async function burst(ctx: BenchContext, variants: [string, Record<string,
           const healthMs = await health.stop();
           const ok = timings.filter((t) => t.ok);
           const failures = [...new Set(timings.filter((t) => !t.ok).map((t) => t.status))].join('/') || 'none';
+          const p50 = median(ok.map((t) => t.firstByteMs));
+          if (bare) floorP50 = p50;
           ctx.report(`${variant}: ${level} at once, 10k chunks (${deltas / 2} s answers)`, {
             completed: ok.length, errors: level - ok.length, errorStatuses: failures, busy503: timings.filter((t) => t.status === 503).length,
             peakOpen: peakOpen(timings),
-            p50FirstEventMs: fmt(median(ok.map((t) => t.firstByteMs)), 0), p99FirstEventMs: fmt(percentile(ok.map((t) => t.firstByteMs), 99), 0),
+            p50FirstEventMs: fmt(p50, 0), ...(floorP50 !== undefined && !bare ? { vsFloor: fmt(p50 / floorP50) } : {}), p99FirstEventMs: fmt(percentile(ok.map((t) => t.firstByteMs), 99), 0),
             healthP99Ms: fmt(percentile(healthMs, 99), 0), healthSamples: healthMs.length,
             serviceCpuS: fmt(service.cpuSeconds() - cpuBefore, 1),
             wallS: fmt((performance.now() - started) / 1000, 1),

@@ -14,7 +14,7 @@ export interface ServiceProcess {
 const MAIN = path.join(import.meta.dirname, '..', 'main.ts');
 const BUILT_MAIN = path.join(import.meta.dirname, '..', '..', 'dist', 'main.js');
 /** The node flags of `npm start` (package.json). */
-const START_FLAGS = ['--enable-source-maps', '--max-semi-space-size=32'];
+export const START_FLAGS = ['--enable-source-maps', '--max-semi-space-size=32'];
 
 export interface ServiceProcessOptions {
   /** Runs the built server (`server/dist/main.js`, what `npm start` runs) instead of the sources through tsx. */
