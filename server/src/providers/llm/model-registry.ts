@@ -9,6 +9,7 @@ import { AiSdkAnswerModel } from './ai-sdk-answer-model.js';
 import type { AnswerModel } from './answer-model.js';
 import { LocalAnswerModel } from './local/local-answer-model.js';
 import type { SentenceEncoder } from './local/sentence-encoder.js';
+import { providerFetch } from './provider-fetch.js';
 
 /** How a chatbot's model runs: on a configured provider, or on the built-in local engine. */
 export type ResolvedModel =
@@ -88,7 +89,7 @@ export class ModelRegistry {
     const { family, providerModel } = MODEL_TABLE[model];
     const { apiKey, baseUrl } = this.providers[family];
     if (!apiKey) return { kind: 'local' };
-    const options = { apiKey, ...(baseUrl ? { baseURL: baseUrl } : {}) };
+    const options = { apiKey, fetch: providerFetch, ...(baseUrl ? { baseURL: baseUrl } : {}) };
     const languageModel: LanguageModelV3 = family === 'openai'
       // .chat(): the Chat Completions API, which every OpenAI-compatible server (Ollama, vLLM) speaks.
       ? createOpenAI(options).chat(providerModel)
