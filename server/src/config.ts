@@ -79,7 +79,7 @@ const EnvSchema = z.object({
   JOB_RETENTION_DAYS: z.string().regex(/^\d+$/, 'must be a non-negative integer').default('14').transform(Number),
   REQUEST_TIMEOUT_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('300000').transform(Number),
   UPLOAD_TIMEOUT_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('10800000').transform(Number),
-  ADMISSION_CONCURRENCY: z.string().regex(/^\d+$/, 'must be a positive integer').default('4').transform(Number),
+  ADMISSION_CONCURRENCY: z.string().regex(/^\d+$/, 'must be a positive integer').default('16').transform(Number),
   ADMISSION_QUEUE_LIMIT: z.string().regex(/^\d+$/, 'must be a positive integer').default('5000').transform(Number),
   ADMISSION_MAX_WAIT_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('30000').transform(Number),
 });
