@@ -11,6 +11,8 @@ need=()
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf ] || need+=(fonts-dejavu-core)
 [ -x /usr/bin/espeak-ng ] || need+=(espeak-ng)
 [ -x /usr/bin/ffmpeg ] || need+=(ffmpeg)
+# The provider fetch's HTTPS test makes a throwaway certificate.
+[ -x /usr/bin/openssl ] || need+=(openssl)
 [ -f /usr/share/postgresql/15/extension/vector.control ] || need+=(postgresql-server-dev-15 make gcc)
 if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq

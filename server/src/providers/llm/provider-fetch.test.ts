@@ -1,7 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { providerFetch } from './provider-fetch.js';
+import { createProviderFetch, providerFetch } from './provider-fetch.js';
 
 interface Seen { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string }
 
@@ -118,5 +123,27 @@ describe('providerFetch', () => {
     expect(await response.text()).toBe('ok');
     expect(seen!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
     expect(seen!.body).toContain('abc');
+  });
+
+  it('speaks HTTPS to a provider whose certificate it trusts, and refuses one it does not', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-tls-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+      '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')], { stdio: 'ignore' });
+    const cert = fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8');
+    const tlsServer = https.createServer({ key: fs.readFileSync(path.join(dir, 'key.pem')), cert }, (req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'text/event-stream' }).end('data: secure\n\n'));
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+    await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
+    const url = `https://127.0.0.1:${(tlsServer.address() as AddressInfo).port}/v1/chat/completions`;
+    try {
+      const response = await createProviderFetch({ ca: cert })(url, { method: 'POST', body: '{}' });
+      expect(await response.text()).toBe('data: secure\n\n');
+      await expect(providerFetch(url, { method: 'POST', body: '{}' })).rejects.toMatchObject({ code: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
+    } finally {
+      tlsServer.closeAllConnections();
+      await new Promise<void>((resolve) => tlsServer.close(() => resolve()));
+    }
   });
 });

@@ -4,11 +4,6 @@ import https from 'node:https';
 /** Longest silence on a provider connection before the call fails (undici fetch's own default). */
 const IDLE_TIMEOUT_MS = 300_000;
 
-const agents = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
-};
-
 /** Statuses whose responses carry no body (a `Response` with a body refuses them). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
@@ -45,33 +40,43 @@ function toWebStream(res: http.IncomingMessage): ReadableStream<Uint8Array> {
  * undici's fetch and its response body stream were a fifth of the service's CPU (issue 12).
  * It covers what the providers send (a JSON or byte body, headers, an abort signal); any other
  * body goes to the global fetch. Redirects are not followed: provider APIs answer in place.
+ * `tls.ca` replaces the trusted certificates (tests of the HTTPS path).
  */
-export const providerFetch: typeof fetch = async (input, init = {}) => {
-  const request = input instanceof Request ? input : undefined;
-  const body = init.body ?? null;
-  if (request || (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array))) return fetch(input, init);
-  const url = new URL(input instanceof URL ? input.href : String(input));
-  const agent = agents[url.protocol as keyof typeof agents];
-  if (!agent) return fetch(input, init);
-  const signal = init.signal ?? undefined;
-  signal?.throwIfAborted();
-  return new Promise<Response>((resolve, reject) => {
-    const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(url, { method: init.method ?? 'GET', headers: outgoingHeaders(init.headers), agent }, (res) => {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(res.headers)) {
-        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-      }
-      const status = res.statusCode ?? 502;
-      const hasBody = !NULL_BODY_STATUSES.has(status) && init.method !== 'HEAD';
-      if (!hasBody) res.resume();
-      resolve(new Response(hasBody ? toWebStream(res) : null, { status, statusText: res.statusMessage, headers }));
+export function createProviderFetch(tls: { ca?: string } = {}): typeof fetch {
+  const agents = {
+    'http:': new http.Agent({ keepAlive: true }),
+    'https:': new https.Agent({ keepAlive: true, ...tls }),
+  };
+  return async (input, init = {}) => {
+    const request = input instanceof Request ? input : undefined;
+    const body = init.body ?? null;
+    if (request || (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array))) return fetch(input, init);
+    const url = new URL(input instanceof URL ? input.href : String(input));
+    const agent = agents[url.protocol as keyof typeof agents];
+    if (!agent) return fetch(input, init);
+    const signal = init.signal ?? undefined;
+    signal?.throwIfAborted();
+    return new Promise<Response>((resolve, reject) => {
+      const client = url.protocol === 'https:' ? https : http;
+      const req = client.request(url, { method: init.method ?? 'GET', headers: outgoingHeaders(init.headers), agent }, (res) => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+        }
+        const status = res.statusCode ?? 502;
+        const hasBody = !NULL_BODY_STATUSES.has(status) && init.method !== 'HEAD';
+        if (!hasBody) res.resume();
+        resolve(new Response(hasBody ? toWebStream(res) : null, { status, statusText: res.statusMessage, headers }));
+      });
+      const onAbort = () => req.destroy(abortError(signal!) as Error);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      req.once('close', () => signal?.removeEventListener('abort', onAbort));
+      req.setTimeout(IDLE_TIMEOUT_MS, () => req.destroy(new Error(`the provider sent nothing for ${IDLE_TIMEOUT_MS / 1000} s`)));
+      req.once('error', reject);
+      req.end(body ?? undefined);
     });
-    const onAbort = () => req.destroy(abortError(signal!) as Error);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    req.once('close', () => signal?.removeEventListener('abort', onAbort));
-    req.setTimeout(IDLE_TIMEOUT_MS, () => req.destroy(new Error(`the provider sent nothing for ${IDLE_TIMEOUT_MS / 1000} s`)));
-    req.once('error', reject);
-    req.end(body ?? undefined);
-  });
-};
+  };
+}
+
+/** The providers' fetch of this process. */
+export const providerFetch = createProviderFetch();
