@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_TABLE } from '../../config.js';
 import { FakeModelProvider, type ProviderFamily } from '../../test/fakes/fake-model-provider.js';
@@ -148,5 +150,48 @@ describe('provider chat edge cases', () => {
     const res = await ctx.api.post('/v1/resource/chat').send({ resourceId, conversation: ask('How fast do standard parcels ship?') });
     expect(res.body).toEqual({ text: 'From the resource.', sources: [] });
     expect(fakes.openai.requests.at(-1)!.body.model).toBe(MODEL_TABLE['alpha-4o-mini'].providerModel);
+  });
+});
+
+describe('a provider that cannot answer', () => {
+  let down: TestContext;
+  let failing: http.Server;
+  const bots = {} as Record<'refused' | 'failing', string>;
+
+  beforeAll(async () => {
+    // One provider answers every call with HTTP 500; the other's port has nobody listening.
+    failing = http.createServer((req, res) => { req.resume(); res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"overloaded"}}'); });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    down = await createTestContext({
+      env: {
+        OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `http://127.0.0.1:${(failing.address() as AddressInfo).port}/v1`,
+        ANTHROPIC_API_KEY: 'ak-test', ANTHROPIC_BASE_URL: `http://127.0.0.1:${closedPort}/v1`,
+      },
+    });
+    const resource = await insertChunkedResource(down.database.db, down.org.organisationId, down.org.userId, 'shipping.txt', [
+      { content: 'Standard parcels ship within 2 working days.', provenance: {} },
+    ]);
+    for (const [name, model] of [['failing', MODELS.openai], ['refused', MODELS.anthropic]] as const) {
+      bots[name] = (await down.api.post('/v1/chatbot').send({ name, model, resourceIds: [resource] })).body.id;
+    }
+  });
+  afterAll(async () => {
+    await down?.close();
+    failing?.closeAllConnections();
+    await new Promise<void>((resolve) => (failing ? failing.close(() => resolve()) : resolve()));
+  });
+
+  it.each(['failing', 'refused'] as const)('answers 502 when the provider is %s, as JSON and as the stream\'s error event', async (name) => {
+    const body = { chatbotId: bots[name], conversation: ask('How fast do standard parcels ship?') };
+    const plain = await down.api.post('/v1/chatbot/chat').send(body);
+    expect(plain.status).toBe(502);
+    expect(plain.body.message).toEqual(['the model provider failed to answer']);
+    const streamed = await postEventStream(`${down.url}/v1/chatbot/chat-stream`, down.org.apiKey, body);
+    expect(streamed.status).toBe(201);
+    expect(streamed.events).toEqual([{ type: 'error', statusCode: 502, message: 'the model provider failed to answer', error: 'Bad Gateway' }]);
   });
 });
