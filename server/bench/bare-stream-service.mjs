@@ -2,6 +2,8 @@
 // framework, no auth, no admission and no AI SDK. It reads the JSON body, makes one indexed query
 // for eight passages, POSTs the question to the OpenAI-compatible provider over node:http, and
 // forwards each delta as the contract's `partialResponse` event, then `streamEnd`.
+// With BARE_PROVIDER=ai-sdk the provider is read through the AI SDK's OpenAI chat model
+// (`doStream`, on the global fetch) instead: the same floor plus the SDK's parse of the stream.
 // Runs in its own process like the built server; prints "bare service at <url>" once listening.
 // Env: PORT (0), DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, as the service lays it out), OPENAI_BASE_URL.
 import http from 'node:http';
@@ -27,6 +29,25 @@ const providerAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 const provider = new URL(`${OPENAI_BASE_URL}/chat/completions`);
 
 const event = (value) => `data: ${JSON.stringify(value)}\n\n`;
+
+const sdkModel = process.env.BARE_PROVIDER === 'ai-sdk'
+  ? (await import('@ai-sdk/openai')).createOpenAI({ apiKey: 'sk-bench', baseURL: OPENAI_BASE_URL }).chat('gpt-4o-mini')
+  : undefined;
+
+/** Streams the provider's deltas to `res` through the AI SDK; resolves when the provider's stream ended. */
+async function forwardThroughSdk(model, prompt, res) {
+  const controller = new AbortController();
+  res.on('close', () => controller.abort());
+  try {
+    const { stream } = await model.doStream({ prompt: [{ role: 'system', content: prompt }], abortSignal: controller.signal });
+    const reader = stream.getReader();
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      if (part.value.type === 'text-delta' && part.value.delta) res.write(event({ type: 'partialResponse', data: { text: part.value.delta } }));
+    }
+  } catch {
+    // The visitor left, or the provider failed: the response ends either way.
+  }
+}
 
 /** Streams the provider's deltas to `res`; resolves when the provider's response ended. */
 function forward(prompt, res) {
@@ -67,7 +88,8 @@ const server = http.createServer((req, res) => {
     const rows = await query('SELECT content FROM resource_chunks WHERE id >= $1 ORDER BY id LIMIT 8', [from]);
     res.writeHead(201, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
     res.socket?.setNoDelay(true);
-    await forward(`${rows.map((row) => row.content).join('\n\n')}\n\nQuestion: ${question}`, res);
+    const prompt = `${rows.map((row) => row.content).join('\n\n')}\n\nQuestion: ${question}`;
+    await (sdkModel ? forwardThroughSdk(sdkModel, prompt, res) : forward(prompt, res));
     res.end(event({ type: 'streamEnd', data: {} }));
   });
 });
