@@ -48,9 +48,8 @@ export function createProviderFetch(tls: { ca?: string } = {}): typeof fetch {
     'https:': new https.Agent({ keepAlive: true, ...tls }),
   };
   return async (input, init = {}) => {
-    const request = input instanceof Request ? input : undefined;
     const body = init.body ?? null;
-    if (request || (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array))) return fetch(input, init);
+    if (input instanceof Request || (body !== null && typeof body !== 'string' && !(body instanceof Uint8Array))) return fetch(input, init);
     const url = new URL(input instanceof URL ? input.href : String(input));
     const agent = agents[url.protocol as keyof typeof agents];
     if (!agent) return fetch(input, init);
