@@ -138,26 +138,36 @@ async function chatbotOver(services: Services, org: { organisationId: string; us
   })).id;
 }
 
-/** Time to first streamed event and total time of the local engine's answer as the knowledge base grows. */
+/**
+ * Time to first streamed event and total time of the local engine's answer as the knowledge base
+ * grows. Each question is asked twice: the first time the instance's sentence encoder meets the
+ * passages' sentences (as after a restart, or on an instance that did not ingest them), the second
+ * time it knows them; growth is the second's. At 10k chunks and more the SQuAD paragraphs repeat,
+ * so fewer distinct sentences are new: compare the cold figure within one size only.
+ */
 async function growth(ctx: BenchContext): Promise<void> {
   const { paragraphs, questions } = await loadSquadText();
   const sizes = ctx.full ? [1_000, 10_000, 100_000] : [1_000, 10_000];
-  let base: { ttfb: number; total: number } | undefined;
+  let base: number | undefined;
   for (const size of sizes) {
     const service = await startService(ctx);
     try {
       const chatbotId = await chatbotOver(service.services, service.org, paragraphs, size);
       await service.services.database.db.raw('ANALYZE resource_chunks');
       const asked = questions.slice(0, ctx.full ? 60 : 25);
-      for (const question of asked.slice(0, 3)) await timeStream(`${service.url}/v1/chatbot/chat-stream`, service.org.apiKey, { chatbotId, conversation: [{ text: question, fromUser: true }] });
-      const timings: StreamTiming[] = [];
-      for (const question of asked) timings.push(await timeStream(`${service.url}/v1/chatbot/chat-stream`, service.org.apiKey, { chatbotId, conversation: [{ text: question, fromUser: true }] }));
-      const ttfb = median(timings.map((t) => t.firstByteMs));
-      const total = median(timings.map((t) => t.totalMs));
-      base ??= { ttfb, total };
+      const ask = (question: string) => timeStream(`${service.url}/v1/chatbot/chat-stream`, service.org.apiKey, { chatbotId, conversation: [{ text: question, fromUser: true }] });
+      // The encoder's worker and model start on the first question.
+      await ask('What is this about?');
+      const cold: StreamTiming[] = [];
+      for (const question of asked) cold.push(await ask(question));
+      const warm: StreamTiming[] = [];
+      for (const question of asked) warm.push(await ask(question));
+      const total = median(warm.map((t) => t.totalMs));
+      base ??= total;
       ctx.report(`local engine, ${size} chunks, ${asked.length} questions`, {
-        p50FirstEventMs: fmt(ttfb, 1), p50TotalMs: fmt(total, 1), p95TotalMs: fmt(percentile(timings.map((t) => t.totalMs), 95), 1),
-        growthVs1k: fmt(total / base.total), errors: timings.filter((t) => !t.ok).length,
+        coldP50FirstEventMs: fmt(median(cold.map((t) => t.firstByteMs)), 1),
+        p50FirstEventMs: fmt(median(warm.map((t) => t.firstByteMs)), 1), p50TotalMs: fmt(total, 1), p95TotalMs: fmt(percentile(warm.map((t) => t.totalMs), 95), 1),
+        growthVs1k: fmt(total / base), errors: [...cold, ...warm].filter((t) => !t.ok).length,
       });
     } finally {
       await service.close();
