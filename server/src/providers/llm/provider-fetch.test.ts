@@ -146,4 +146,19 @@ describe('providerFetch', () => {
       await new Promise<void>((resolve) => tlsServer.close(() => resolve()));
     }
   });
+
+  it('closes a keep-alive connection left unused, and keeps one whose answer pauses', async () => {
+    const closed: Promise<void>[] = [];
+    const url = await serve((req, res) => {
+      closed.push(new Promise((resolve) => req.socket.once('close', () => resolve())));
+      res.writeHead(200, { 'content-type': 'text/event-stream' }).write('data: one\n\n');
+      setTimeout(() => res.end('data: two\n\n'), 150);
+    });
+    const quick = createProviderFetch({ freeSocketMs: 50 });
+    // A pause three times the keep-alive time inside an answer does not cut it.
+    expect(await (await quick(url, { method: 'POST', body: '{}' })).text()).toBe('data: one\n\ndata: two\n\n');
+    // Once free, the connection is closed by this side after 50 ms.
+    await closed[0];
+    expect(closed).toHaveLength(1);
+  });
 });

@@ -3,6 +3,12 @@ import https from 'node:https';
 
 /** Longest silence on a provider connection before the call fails (undici fetch's own default). */
 const IDLE_TIMEOUT_MS = 300_000;
+/**
+ * How long an unused keep-alive connection is kept (undici's default without the server's
+ * `Keep-Alive: timeout` hint, which Node's agent honours when sent). A provider closes idle
+ * connections after a while; reusing one it has just closed would fail the visitor's answer.
+ */
+const FREE_SOCKET_TIMEOUT_MS = 4_000;
 
 /** Statuses whose responses carry no body (a `Response` with a body refuses them). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
@@ -40,12 +46,14 @@ function toWebStream(res: http.IncomingMessage): ReadableStream<Uint8Array> {
  * undici's fetch and its response body stream were a fifth of the service's CPU (issue 12).
  * It covers what the providers send (a JSON or byte body, headers, an abort signal); any other
  * body goes to the global fetch. Redirects are not followed: provider APIs answer in place.
- * `tls.ca` replaces the trusted certificates (tests of the HTTPS path).
+ * `options.ca` replaces the trusted certificates and `options.freeSocketMs` the keep-alive time (tests).
  */
-export function createProviderFetch(tls: { ca?: string } = {}): typeof fetch {
+export function createProviderFetch(options: { ca?: string; freeSocketMs?: number } = {}): typeof fetch {
+  const { ca, freeSocketMs = FREE_SOCKET_TIMEOUT_MS } = options;
+  // The agents' timeout applies to free sockets only: each request sets its own idle timeout below.
   const agents = {
-    'http:': new http.Agent({ keepAlive: true }),
-    'https:': new https.Agent({ keepAlive: true, ...tls }),
+    'http:': new http.Agent({ keepAlive: true, timeout: freeSocketMs }),
+    'https:': new https.Agent({ keepAlive: true, timeout: freeSocketMs, ...(ca ? { ca } : {}) }),
   };
   return async (input, init = {}) => {
     const body = init.body ?? null;
