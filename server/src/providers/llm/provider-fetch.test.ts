@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -160,5 +160,20 @@ describe('providerFetch', () => {
     // Once free, the connection is closed by this side after 50 ms.
     await closed[0];
     expect(closed).toHaveLength(1);
+  });
+
+  it('gives up on a connection that does not open within the connect timeout', async () => {
+    // A listener that never accepts, with its queue full: further connection attempts hang.
+    const python = spawn('python3', ['-c', "import socket,time\ns=socket.socket();s.bind(('127.0.0.1',0));s.listen(0);print(s.getsockname()[1],flush=True);time.sleep(60)"]);
+    try {
+      const port = await new Promise<number>((resolve) => python.stdout.once('data', (data: Buffer) => resolve(Number(String(data).trim()))));
+      const filler = net.connect(port, '127.0.0.1');
+      await new Promise((resolve) => filler.once('connect', resolve));
+      await expect(createProviderFetch({ connectMs: 200 })(`http://127.0.0.1:${port}/v1/chat/completions`, { method: 'POST', body: '{}' }))
+        .rejects.toMatchObject({ code: 'ETIMEDOUT' });
+      filler.destroy();
+    } finally {
+      python.kill();
+    }
   });
 });

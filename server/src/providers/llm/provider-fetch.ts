@@ -3,6 +3,8 @@ import https from 'node:https';
 
 /** Longest silence on a provider connection before the call fails (undici fetch's own default). */
 const IDLE_TIMEOUT_MS = 300_000;
+/** Longest wait for a provider's connection to open (undici fetch's own default). */
+const CONNECT_TIMEOUT_MS = 10_000;
 /**
  * How long an unused keep-alive connection is kept (undici's default without the server's
  * `Keep-Alive: timeout` hint, which Node's agent honours when sent). A provider closes idle
@@ -46,10 +48,10 @@ function toWebStream(res: http.IncomingMessage): ReadableStream<Uint8Array> {
  * undici's fetch and its response body stream were a fifth of the service's CPU (issue 12).
  * It covers what the providers send (a JSON or byte body, headers, an abort signal); any other
  * body goes to the global fetch. Redirects are not followed: provider APIs answer in place.
- * `options.ca` replaces the trusted certificates and `options.freeSocketMs` the keep-alive time (tests).
+ * `options` replace the trusted certificates, the keep-alive time and the connect timeout (tests).
  */
-export function createProviderFetch(options: { ca?: string; freeSocketMs?: number } = {}): typeof fetch {
-  const { ca, freeSocketMs = FREE_SOCKET_TIMEOUT_MS } = options;
+export function createProviderFetch(options: { ca?: string; freeSocketMs?: number; connectMs?: number } = {}): typeof fetch {
+  const { ca, freeSocketMs = FREE_SOCKET_TIMEOUT_MS, connectMs = CONNECT_TIMEOUT_MS } = options;
   // The agents' timeout applies to free sockets only: each request sets its own idle timeout below.
   const agents = {
     'http:': new http.Agent({ keepAlive: true, timeout: freeSocketMs }),
@@ -79,6 +81,13 @@ export function createProviderFetch(options: { ca?: string; freeSocketMs?: numbe
       signal?.addEventListener('abort', onAbort, { once: true });
       req.once('close', () => signal?.removeEventListener('abort', onAbort));
       req.setTimeout(IDLE_TIMEOUT_MS, () => req.destroy(new Error(`the provider sent nothing for ${IDLE_TIMEOUT_MS / 1000} s`)));
+      // A provider address that swallows the connection attempt fails the call after connectMs, not the system's minutes.
+      req.once('socket', (socket) => {
+        if (!socket.connecting) return;
+        const timer = setTimeout(() => req.destroy(Object.assign(new Error(`could not connect to the provider within ${connectMs} ms`), { code: 'ETIMEDOUT' })), connectMs);
+        socket.once('connect', () => clearTimeout(timer));
+        req.once('close', () => clearTimeout(timer));
+      });
       req.once('error', reject);
       req.end(body ?? undefined);
     });
