@@ -6,8 +6,8 @@ const IDLE_TIMEOUT_MS = 300_000;
 /** Longest wait for a provider's connection to open (undici fetch's own default). */
 const CONNECT_TIMEOUT_MS = 10_000;
 /**
- * How long an unused keep-alive connection is kept (undici's default without the server's
- * `Keep-Alive: timeout` hint, which Node's agent honours when sent). A provider closes idle
+ * How long an unused keep-alive connection is kept (undici's default); Node's agent keeps it less
+ * when the server's `Keep-Alive: timeout` hint, less a second, is shorter. A provider closes idle
  * connections after a while; reusing one it has just closed would fail the visitor's answer.
  */
 const FREE_SOCKET_TIMEOUT_MS = 4_000;
