@@ -13,6 +13,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('prepares 16 answers at once on PostgreSQL and 4 on PGlite unless ADMISSION_CONCURRENCY says otherwise', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/parley' }).admission.concurrency).toBe(16);
+    expect(loadConfig({}).admission.concurrency).toBe(4);
+    expect(loadConfig({ ADMISSION_CONCURRENCY: '7' }).admission.concurrency).toBe(7);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/parley', ADMISSION_CONCURRENCY: '0' }).admission.concurrency).toBe(1);
+  });
+
   it('reads the plan, providers and OpenAI-compatible endpoints', () => {
     const config = loadConfig({
       PLAN_MONTHLY_MESSAGES: '100', PLAN_MODELS: 'alpha-4o-mini, beta-haiku-4.5', PUBLIC_URL: 'https://chat.example/',
