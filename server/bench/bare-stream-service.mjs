@@ -4,7 +4,7 @@
 // forwards each delta as the contract's `partialResponse` event, then `streamEnd`.
 // With BARE_PROVIDER=ai-sdk the provider is read through the AI SDK's OpenAI chat model
 // (`doStream`, on the global fetch) instead: the same floor plus the SDK's parse of the stream.
-// Runs in its own process like the built server; prints "bare service at <url>" once listening.
+// Runs in its own process like the built server; prints "listening at <url>" once listening.
 // Env: PORT (0), DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, as the service lays it out), OPENAI_BASE_URL.
 import http from 'node:http';
 import path from 'node:path';
@@ -94,5 +94,5 @@ const server = http.createServer((req, res) => {
   });
 });
 server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', 4096, () => {
-  process.stdout.write(`bare service at http://127.0.0.1:${server.address().port}\n`);
+  process.stdout.write(`listening at http://127.0.0.1:${server.address().port}\n`);
 });

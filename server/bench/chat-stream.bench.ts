@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config.js';
 import { insertChunkedResource } from '../src/features/chat/chat-test-fixtures.js';
 import { createServices, type Services } from '../src/services.js';
 import { FakeModelProvider } from '../src/test/fakes/fake-model-provider.js';
-import { START_FLAGS, startServiceProcess } from '../src/test/service-process.js';
+import { startServiceProcess } from '../src/test/service-process.js';
 import { benchDatabase } from './bench-database.js';
 import { alternate, fmt, type Benchmark, type BenchContext } from './bench-kit.js';
 import { loadSquadText } from './squad-corpus.js';
@@ -64,24 +64,7 @@ async function startService(ctx: BenchContext, env: Record<string, string> = {})
 }
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const BARE_SERVICE = new URL(process.env.BARE_SCRIPT ?? './bare-stream-service.mjs', import.meta.url).pathname;
-
-/** Starts the burst's floor (bare-stream-service.mjs) in its own process; resolves once it listens. */
-async function startBareProcess(env: Record<string, string>): Promise<{ url: string; pid: number; kill(): Promise<void> }> {
-  const child = spawn(process.execPath, [...START_FLAGS, BARE_SERVICE], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      const match = /bare service at (http:\/\/\S+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-    void exited.then(() => reject(new Error(`the bare service exited before listening:\n${output}`)));
-  });
-  child.stdout.resume();
-  return { url, pid: child.pid!, async kill() { if (child.exitCode === null) child.kill(); await exited; } };
-}
+const BARE_SERVICE = new URL('./bare-stream-service.mjs', import.meta.url).pathname;
 
 /**
  * The built server (`server/dist/main.js`, what `npm start` runs) in a process of its own on a
@@ -102,8 +85,8 @@ async function builtServiceOn(
   await database.release();
   const serviceEnv = { LOG_LEVEL: 'warn', DATA_DIR: database.dataDir, ...database.serviceEnv, ...env };
   // BENCH_SERVICE_NODE_ARGS="--cpu-prof --cpu-prof-dir=…" profiles the service.
-  const service = bare ? await startBareProcess(serviceEnv) : await startServiceProcess(serviceEnv, {
-    built: true, nodeArgs: process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean),
+  const service = await startServiceProcess(serviceEnv, {
+    built: true, nodeArgs: process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean), ...(bare ? { script: BARE_SERVICE } : {}),
   });
   return {
     url: service.url, org, chatbotId,

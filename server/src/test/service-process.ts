@@ -14,19 +14,21 @@ export interface ServiceProcess {
 const MAIN = path.join(import.meta.dirname, '..', 'main.ts');
 const BUILT_MAIN = path.join(import.meta.dirname, '..', '..', 'dist', 'main.js');
 /** The node flags of `npm start` (package.json). */
-export const START_FLAGS = ['--enable-source-maps', '--max-semi-space-size=32'];
+const START_FLAGS = ['--enable-source-maps', '--max-semi-space-size=32'];
 
 export interface ServiceProcessOptions {
   /** Runs the built server (`server/dist/main.js`, what `npm start` runs) instead of the sources through tsx. */
   built?: boolean;
   /** More flags for node (`--cpu-prof`, …). */
   nodeArgs?: string[];
+  /** Runs this plain-JavaScript service instead, with `npm start`'s flags (a benchmark's floor); it prints `listening at <url>`. */
+  script?: string;
 }
 
 /** Starts an instance with its own DATA_DIR (unless `env` names one) and the given environment; resolves once it listens. */
 export async function startServiceProcess(env: Record<string, string>, options: ServiceProcessOptions = {}): Promise<ServiceProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-instance-'));
-  const entry = options.built ? [...START_FLAGS, BUILT_MAIN] : ['--import', 'tsx', MAIN];
+  const entry = options.script ? [...START_FLAGS, options.script] : options.built ? [...START_FLAGS, BUILT_MAIN] : ['--import', 'tsx', MAIN];
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: os.tmpdir(), PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -36,7 +38,7 @@ export async function startServiceProcess(env: Record<string, string>, options: 
     let output = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       output += chunk;
-      const match = /Parley is running at (http:\/\/\S+)/.exec(output);
+      const match = /(?:Parley is running|listening) at (http:\/\/\S+)/.exec(output);
       if (match) resolve(match[1]!);
     });
     void exited.then(() => reject(new Error(`the instance exited before listening:\n${output}`)));
