@@ -60,12 +60,12 @@ describe(`migration ${MIGRATION}`, () => {
   it('carries every type\'s columns into `source` and back, answering the API exactly as before', async () => {
     const { db } = ctx.database;
     const { organisationId, userId } = ctx.org;
-    await db.migrate.down();
+    await db.migrate.down({ name: MIGRATION });
     expect(await db.schema.hasColumn('resources', 'source')).toBe(false);
     const rows = oldRows(organisationId, userId);
     await db('resources').insert(rows);
 
-    await db.migrate.up();
+    await db.migrate.up({ name: MIGRATION });
     expect(await db.schema.hasColumn('resources', 'website_url')).toBe(false);
     for (const expected of expectedResponses(organisationId, userId)) {
       const res = await ctx.api.get(`/v1/resource/${expected.id}`).expect(200);
@@ -74,13 +74,13 @@ describe(`migration ${MIGRATION}`, () => {
     }
     expect((await ctx.api.get(`/v1/resource/text/${id(1)}`).expect(200)).body.content).toBe('Opening hours are nine to five.');
 
-    await db.migrate.down();
+    await db.migrate.down({ name: MIGRATION });
     const restored = await db('resources').whereIn('id', rows.map((row) => row.id)).orderBy('id').select(['id', ...MOVED_COLUMNS]);
     const normalise = (row: Record<string, unknown>) => Object.fromEntries(MOVED_COLUMNS.map((column) => {
       const value = row[column] ?? null;
       return [column, typeof value === 'string' && column !== 'text_content' && /^[[{]/.test(value) ? JSON.parse(value) : value];
     }));
     expect(restored.map(normalise)).toEqual(rows.map(normalise));
-    await db.migrate.up();
+    await db.migrate.up({ name: MIGRATION });
   });
 });

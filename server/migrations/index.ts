@@ -12,6 +12,7 @@ import * as createWebsitePages from './20261123Y-create-website-pages.js';
 import * as addResourceProcessingProgress from './20261123Z-add-resource-processing-progress.js';
 import * as addResourceChunkVersion from './20261124A-add-resource-chunk-version.js';
 import * as mergeResourceSourceColumns from './20261125A-merge-resource-source-columns.js';
+import * as createChunkSentenceVectors from './20261126A-create-chunk-sentence-vectors.js';
 
 type Migration = Knex.Migration;
 
@@ -34,6 +35,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261123Z-add-resource-processing-progress', addResourceProcessingProgress],
   ['20261124A-add-resource-chunk-version', addResourceChunkVersion],
   ['20261125A-merge-resource-source-columns', mergeResourceSourceColumns],
+  ['20261126A-create-chunk-sentence-vectors', createChunkSentenceVectors],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

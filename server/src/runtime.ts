@@ -52,6 +52,11 @@ export async function startService(config: Config, logger: Logger, options: Serv
     if (database.kind === 'pglite') await services.jobs.requeueRunning();
     services.worker.start();
     services.resourceSync.start(config.syncCheckIntervalMs);
+    // Knowledge indexed before sentence vectors were stored gets them in the background.
+    void services.queueMissingSentenceVectors?.().then((queued) => {
+      if (queued > 0) logger.info({ resources: queued }, 'sentence vectors queued for knowledge indexed without them');
+      services.worker.notify();
+    }, (err: unknown) => logger.warn({ err }, 'could not queue missing sentence vectors'));
   }
   // A deep accept queue: a burst of visitors (1,000 streams at once in the chat benchmark) is
   // queued instead of reset at Node's default of 511.

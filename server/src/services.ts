@@ -47,6 +47,8 @@ export interface Services {
   resourceUpkeep: ResourceUpkeepService;
   /** Queues website re-syncs when due; started with the workers. */
   resourceSync: SyncScheduler;
+  /** Queues the sentence vectors of chunks indexed without them; absent when no local engine answers. */
+  queueMissingSentenceVectors?: () => Promise<number>;
   conversations: ConversationsService;
   leads: LeadsService;
   feedback: FeedbackService;
@@ -69,6 +71,8 @@ export interface ServiceOptions {
   jobLeaseMs?: number;
   /** The crawler's clock (tests record its waits on a virtual one). */
   crawlClock?: CrawlClock;
+  /** `false`: no job stores the local engine's sentence vectors (benchmarks of ingestion alone). */
+  storeSentenceVectors?: boolean;
 }
 
 export function createServices(config: Config, database: Database, logger: Logger, options: ServiceOptions = {}): Services {
@@ -84,8 +88,12 @@ export function createServices(config: Config, database: Database, logger: Logge
   // provider, gives retrieval its vectors too (LOCAL_SENTENCE_ENCODER=false turns it off).
   const encoder = config.localSentenceEncoder ? new WorkerSentenceEncoder() : undefined;
   const localVectors = encoder && !config.embeddings ? { embedder: localEmbedder(encoder) } : {};
-  const { resources, resourceUpkeep, resourceSync } = createResourcesFeature(
-    config, db, jobs, worker, logger.child({ component: 'resources' }), { ...localVectors, ...(options.crawlClock ? { crawlClock: options.crawlClock } : {}) },
+  // The local engine answers the model families without credentials; their sentence vectors are stored at ingestion.
+  const localEngineAnswers = Object.values(config.providers).some((provider) => !provider.apiKey);
+  const sentenceVectors = encoder && localEngineAnswers && options.storeSentenceVectors !== false ? { sentenceEncoder: encoder } : {};
+  const { resources, resourceUpkeep, resourceSync, queueMissingSentenceVectors } = createResourcesFeature(
+    config, db, jobs, worker, logger.child({ component: 'resources' }),
+    { ...localVectors, ...sentenceVectors, ...(options.crawlClock ? { crawlClock: options.crawlClock } : {}) },
   );
   const conversationsRepository = new ConversationsRepository(db);
   const models = new ModelRegistry(config.providers, logger.child({ component: 'models' }), encoder);
@@ -104,5 +112,5 @@ export function createServices(config: Config, database: Database, logger: Logge
   const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads, feedback });
   const insights = new InsightsService(new InsightsRepository(db), chatbots, feedback);
   const sessions = new SessionsService(db, organisations, config.consoleSessionTtlMs);
-  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, resourceSync, conversations, leads, feedback, insights, usage, models, chat, admission, embed, sessions };
+  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, resourceSync, queueMissingSentenceVectors, conversations, leads, feedback, insights, usage, models, chat, admission, embed, sessions };
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { EventStreamDecoder, type Resource, type StreamingEvent } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeServer, type FakeServer } from '../features/resources/ingestion/fixtures/fake-servers.js';
+import { INGEST_RESOURCE_JOB } from '../features/resources/ingestion/ingestion-worker.js';
 import { makePdf } from '../features/resources/ingestion/fixtures/make-pdf.js';
 import { FakeModelProvider } from '../test/fakes/fake-model-provider.js';
 import { startS3Server, type S3TestServer } from '../test/s3-server.js';
@@ -79,7 +80,8 @@ async function waitUntilProcessed(instance: ServiceProcess, id: string): Promise
   }
 }
 
-const jobsOf = (resourceId: string) => ctx.database.db('jobs').whereRaw("payload->>'resourceId' = ?", [resourceId]).select('status', 'attempts', 'locked_by');
+/** The resource's ingestion jobs (the job storing its sentence vectors follows them). */
+const jobsOf = (resourceId: string) => ctx.database.db('jobs').where({ kind: INGEST_RESOURCE_JOB }).whereRaw("payload->>'resourceId' = ?", [resourceId]).select('status', 'attempts', 'locked_by');
 const workerPid = (lockedBy: string | null) => Number(lockedBy?.split('-')[0]);
 
 describe.runIf(onPostgres)('several instances on one database and one object store', () => {
@@ -138,6 +140,11 @@ describe.runIf(onPostgres)('several instances on one database and one object sto
     expect(jobs[0]).toMatchObject({ status: 'done', attempts: 2 });
     expect(await chunks()).toEqual(['Lighthouse keepers trimmed the wicks every night.']);
     expect(await ctx.database.db('resources').where({ id: resourceId }).first('ai_processing_status')).toEqual({ ai_processing_status: 'DONE' });
+    // The job that follows ingestion stores the chunk's sentence vectors on a surviving instance.
+    const unfinished = () => ctx.database.db('jobs').whereRaw("payload->>'resourceId' = ?", [resourceId]).whereNot({ status: 'done' }).pluck('kind');
+    while ((await unfinished()).length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    const stored = await ctx.database.db('chunk_sentence_vectors as v').join('resource_chunks as c', 'c.id', 'v.chunk_id').where('c.resource_id', resourceId).pluck('v.chunk_id');
+    expect(stored).toHaveLength(1);
     expect(await ctx.database.db('jobs').where({ status: 'running' }).count<{ count: number }[]>({ count: '*' })).toEqual([{ count: 0 }]);
   });
 

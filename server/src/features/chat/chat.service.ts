@@ -98,6 +98,8 @@ export class ChatService {
     const turn = classifyTurn(conversation.at(-1)?.text ?? '');
     const chunks = turn ? [] : await this.resources.retrieve(organisationId, resourceIds, retrievalQuery(conversation), this.options.contextChunks);
     const prompt = buildPrompt(settings, conversation, toPassages(chunks), turn);
+    const stored = this.resources.storedSentenceVectors(organisationId, chunks);
+    if (stored) prompt.storedSentenceVectors = stored;
     // decisions.md § Chat and streaming: restricted and nothing relevant → exactly the restrict text.
     // Only an empty retrieval is decided here; otherwise the model judges the passages (the local
     // engine by its own relevance measure, a provider model by the rule in its system prompt).

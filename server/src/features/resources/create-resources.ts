@@ -5,6 +5,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobWorker } from '../../jobs/job-worker.js';
 import { createFileStore } from '../../storage/create-file-store.js';
 import { registerIngestion, SyncScheduler } from './ingestion/ingestion-worker.js';
+import { queueMissingSentenceVectors, readSentenceVectors, registerSentenceVectors } from './ingestion/sentence-vectors-job.js';
 import type { IngestionContext } from './ingestion/run-ingestion.js';
 import { openAiEmbedder } from './ingestion/stages/embed-chunks.js';
 import { localWhisperTranscriber } from './ingestion/local-whisper/local-whisper-transcriber.js';
@@ -36,7 +37,11 @@ export function transcriptionSummary(config: Config): string {
 /** Builds the resources feature: its service, the ingestion handler on the worker, and the re-sync scheduler. */
 export function createResourcesFeature(
   config: Config, db: Knex, jobs: JobQueue, worker: JobWorker, logger: Logger, overrides: Partial<IngestionContext> = {},
-): { resources: ResourcesService; resourceUpkeep: ResourceUpkeepService; resourceSync: SyncScheduler; ingestion: IngestionContext } {
+): {
+  resources: ResourcesService; resourceUpkeep: ResourceUpkeepService; resourceSync: SyncScheduler; ingestion: IngestionContext;
+  /** Queues the sentence vectors of chunks indexed without them (run at start); absent without the local encoder. */
+  queueMissingSentenceVectors?: () => Promise<number>;
+} {
   const repository = new ResourcesRepository(db);
   // An embeddings provider is the first choice; the caller may give a local embedder instead.
   const embedder = config.embeddings ? openAiEmbedder(config.embeddings) : overrides.embedder;
@@ -47,11 +52,17 @@ export function createResourcesFeature(
     parserLimits: config.parserLimits, ocrMaxPages: config.ocrMaxPages, crawlMaxDurationMs: config.crawlMaxDurationMs, ...overrides,
   };
   registerIngestion(worker, ingestion);
+  const encoder = ingestion.sentenceEncoder;
+  if (encoder) registerSentenceVectors(worker, { db, jobs, encoder, logger });
   const resources = new ResourcesService({
     db, repository, jobs, notifyWorker: () => worker.notify(), cancelRunningJobs: (key) => worker.cancel(key), files: ingestion.files, embedder,
+    ...(encoder ? { sentenceVectors: (organisationId: string, chunkIds: readonly number[], texts: readonly string[]) => readSentenceVectors(db, organisationId, chunkIds, texts) } : {}),
   });
   const resourceUpkeep = new ResourceUpkeepService({
     db, resources, repository, passages: new ResourcePassagesRepository(db), jobs, notifyWorker: () => worker.notify(),
   });
-  return { resources, resourceUpkeep, resourceSync: new SyncScheduler(db, repository, jobs, () => worker.notify(), logger), ingestion };
+  return {
+    resources, resourceUpkeep, resourceSync: new SyncScheduler(db, repository, jobs, () => worker.notify(), logger), ingestion,
+    ...(encoder ? { queueMissingSentenceVectors: () => queueMissingSentenceVectors(db, jobs) } : {}),
+  };
 }

@@ -34,6 +34,8 @@ export interface ResourcesServiceOptions {
   /** Where uploads are kept (DATA_DIR/files or object storage), keyed under the organisation's id. */
   files: FileStore;
   embedder?: Embedder;
+  /** Reads the local engine's sentence vectors stored for chunks (absent without the local encoder). */
+  sentenceVectors?: (organisationId: string, chunkIds: readonly number[], texts: readonly string[]) => Promise<ReadonlyMap<string, Float32Array>>;
 }
 
 /** @throws 402 when adding a resource of `addedBytes` would exceed the plan. */
@@ -172,6 +174,18 @@ export class ResourcesService {
    */
   async retrieve(organisationId: string, resourceIds: readonly string[], question: string, k: number): Promise<RetrievedChunk[]> {
     return retrieveChunks(this.options.db, organisationId, resourceIds, question, k, { embedder: this.options.embedder });
+  }
+
+  /**
+   * The loader of the retrieved chunks' stored sentence vectors an answer's prompt carries (the
+   * local engine asks it only for sentences this instance has not cached). A failed read is not
+   * an answer's failure: the sentences are then encoded.
+   */
+  storedSentenceVectors(organisationId: string, chunks: readonly RetrievedChunk[]): ((texts: string[]) => Promise<ReadonlyMap<string, Float32Array>>) | undefined {
+    const read = this.options.sentenceVectors;
+    if (!read || chunks.length === 0) return undefined;
+    const chunkIds = chunks.map((chunk) => chunk.id);
+    return (texts) => read(organisationId, chunkIds, texts).catch(() => new Map());
   }
 
   /** @throws 409 listing the chatbots that use the resource. */

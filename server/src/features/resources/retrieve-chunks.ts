@@ -17,6 +17,8 @@ export interface ChunkProvenance {
 
 /** One retrieved passage, best first. */
 export interface RetrievedChunk {
+  /** The chunk's row (its stored sentence vectors are keyed by it). */
+  id: number;
   resourceId: string;
   fileName: string;
   content: string;
@@ -99,6 +101,6 @@ export async function retrieveChunks(
   }
   return top.flatMap((row) => {
     const chunk = read.get(row.id);
-    return chunk ? [{ resourceId: chunk.resource_id, fileName: chunk.file_name, content: chunk.content, provenance: chunk.provenance as ChunkProvenance, score: row.score }] : [];
+    return chunk ? [{ id: row.id, resourceId: chunk.resource_id, fileName: chunk.file_name, content: chunk.content, provenance: chunk.provenance as ChunkProvenance, score: row.score }] : [];
   });
 }

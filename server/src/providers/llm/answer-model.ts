@@ -42,6 +42,8 @@ export interface AnswerPrompt {
   toneType?: 'HUMOROUS' | 'FRIENDLY' | 'FORMAL' | 'CUSTOM';
   /** Set when the visitor's message is conversation (a greeting, thanks, a request for a person), not a question. */
   turn?: TurnKind;
+  /** The local engine's vectors of the passages' sentences stored at ingestion, for the given texts (those it has). */
+  storedSentenceVectors?: (texts: string[]) => Promise<ReadonlyMap<string, Float32Array>>;
 }
 
 /** A model that answers a prompt as a stream of text deltas (architecture.md § Models). */

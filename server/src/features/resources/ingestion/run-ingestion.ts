@@ -13,6 +13,8 @@ import type { ParserLimits } from './sandbox/parser-process.js';
 import { chunkSections, DEFAULT_CHUNK_OPTIONS, sectionHash, textPipelineKey } from './stages/chunk-text.js';
 import type { CrawlClock } from './stages/polite-fetcher.js';
 import type { Embedder } from './stages/embed-chunks.js';
+import { queueSentenceVectors } from './sentence-vectors-job.js';
+import type { SentenceEncoder } from '../../../providers/llm/local/sentence-encoder.js';
 import type { Transcriber } from './stages/transcribe-audio.js';
 
 /** What ingestion needs from the rest of the service. */
@@ -30,6 +32,8 @@ export interface IngestionContext {
   userAgent: string;
   transcriber?: Transcriber;
   embedder?: Embedder;
+  /** The local engine's encoder: new chunks get their sentence vectors stored by a follow-up job. */
+  sentenceEncoder?: SentenceEncoder;
   /** Time and memory limits of the process that parses uploaded files and crawled pages. */
   parserLimits: ParserLimits;
   /** Pages of one PDF read by OCR at most (0: none); absent: the default of OCR_MAX_PAGES. */
@@ -127,6 +131,7 @@ async function finish(
       // Deleted meanwhile: nothing to write (its chunks went with it).
       if (await ctx.repository.update(resource.id, fields, trx) === 0) return;
       if (swap) await swapChunks(trx, swap);
+      if (swap && swap.chunks.length > 0 && ctx.sentenceEncoder) await queueSentenceVectors(ctx.jobs, trx, { resourceId: swap.resourceId, organisationId: swap.organisationId });
       if (alsoWrite) await alsoWrite(trx);
     });
   } catch (err) {

@@ -188,14 +188,16 @@ describe('composeAnswer', () => {
 
   it('gives the encoder a follow-up together with the previous question, and a question of its own alone', async () => {
     const asked: string[] = [];
-    const encoder = { embed: async (texts: readonly string[]) => { asked.push(texts[0]!); return texts.map(() => Float32Array.from([1])); } };
+    const encoder = { embed: async (texts: readonly string[]) => { asked.push(...texts); return texts.map(() => Float32Array.from([1])); } };
     const conversation = (question: string): AnswerPrompt => ({
       ...prompt(question),
       messages: [{ role: 'user', content: 'Can I bring my dog?' }, { role: 'assistant', content: 'Dogs are welcome.' }, { role: 'user', content: question }],
     });
     await new LocalAnswerModel(encoder).answer(conversation('What time is check-out?'));
     await new LocalAnswerModel(encoder).answer(conversation('how much is it?'));
-    expect(asked).toEqual(['What time is check-out?', 'Can I bring my dog? how much is it?']);
+    expect(asked).toContain('What time is check-out?');
+    expect(asked).toContain('Can I bring my dog? how much is it?');
+    expect(asked).not.toContain('how much is it?');
   });
 });
 

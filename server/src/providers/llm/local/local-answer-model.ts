@@ -1,10 +1,10 @@
-import { segmentText } from '@parley/shared';
 import { isFollowUp } from '../../../features/chat/follow-up.js';
 import type { AnswerModel, AnswerPrompt, Citation } from '../answer-model.js';
 import { composeLocalAnswer, questionParts, type LocalAnswer } from './compose-answer.js';
 import { regionsOf } from './places.js';
 import type { MeaningOf } from './rank-sentences.js';
 import { similarity, type SentenceEncoder } from './sentence-encoder.js';
+import { meaningTexts } from './sentence-vectors.js';
 
 /**
  * The built-in offline engine (architecture.md § Models): answers from the retrieved passages'
@@ -45,18 +45,19 @@ export class LocalAnswerModel implements AnswerModel {
   /** The meaning of each candidate sentence against the question, and against each part of a question asking two things. */
   private async meanings(prompt: AnswerPrompt): Promise<{ whole: MeaningOf; parts: MeaningOf[] } | undefined> {
     if (!this.encoder || prompt.passages.length === 0) return undefined;
-    // Sentences, and the headings they sit under: "Damaged parcels" says what "it arrived broken" is about.
-    const segments = prompt.passages.flatMap((passage) => segmentText(passage.content));
-    const sentences = [...new Set(segments.flatMap((segment) => [segment.text, ...segment.section.slice(-1)]))];
+    const sentences = [...new Set(prompt.passages.flatMap((passage) => meaningTexts(passage.content)))];
     const previous = prompt.messages.slice(0, -1).reverse().find((message) => message.role === 'user');
     const asked = previous && isFollowUp(prompt.question) ? `${previous.content} ${prompt.question}` : prompt.question;
     const regions = regionsOf(prompt.question);
     const question = regions ? `${asked} (${regions})` : asked;
     const parts = questionParts(prompt.question);
-    const vectors = await this.encoder.embed([question, ...parts, ...sentences]);
-    const queries = vectors.slice(0, 1 + parts.length);
+    // The sentences' vectors were mostly stored at ingestion: only the question is encoded then.
+    const [queries, vectors] = await Promise.all([
+      this.encoder.embed([question, ...parts]),
+      this.encoder.embed(sentences, prompt.storedSentenceVectors ? { stored: prompt.storedSentenceVectors } : {}),
+    ]);
     const meaningsOf = (query: Float32Array): MeaningOf => {
-      const byText = new Map(sentences.map((text, i) => [text, similarity(query, vectors[1 + parts.length + i]!)]));
+      const byText = new Map(sentences.map((text, i) => [text, similarity(query, vectors[i]!)]));
       return (text) => byText.get(text);
     };
     const [whole, ...partMeanings] = queries.map(meaningsOf);

@@ -1,10 +1,19 @@
 import { Worker } from 'node:worker_threads';
-import { segmentText } from '@parley/shared';
+import { rounded } from './sentence-vectors.js';
 
 /** Turns sentences into unit vectors whose dot product measures how alike their meanings are. */
 export interface SentenceEncoder {
-  /** Vectors of `texts`; `cache: false` for texts seen once (chunks at ingestion). */
-  embed(texts: readonly string[], options?: { cache?: boolean }): Promise<Float32Array[]>;
+  /**
+   * Vectors of `texts`; `cache: false` for texts seen once (chunks at ingestion). `stored` is asked
+   * first for the texts this instance has not cached (the vectors stored at ingestion); what it
+   * does not have is encoded.
+   */
+  embed(texts: readonly string[], options?: EmbedOptions): Promise<Float32Array[]>;
+}
+
+export interface EmbedOptions {
+  cache?: boolean;
+  stored?: (texts: string[]) => Promise<ReadonlyMap<string, Float32Array>>;
 }
 
 /** Name stored beside the vectors it gives retrieval: vectors of different models are never compared. */
@@ -38,11 +47,24 @@ export class WorkerSentenceEncoder implements SentenceEncoder {
   private readonly pending = new Map<number, Pending>();
   private readonly cache = new Map<string, Float32Array>();
   private nextId = 1;
+  private encodedTexts = 0;
 
-  async embed(texts: readonly string[], options: { cache?: boolean } = {}): Promise<Float32Array[]> {
+  /** Texts this encoder has run through the model so far (not those cached or stored). */
+  get encoded(): number {
+    return this.encodedTexts;
+  }
+
+  async embed(texts: readonly string[], options: EmbedOptions = {}): Promise<Float32Array[]> {
     const useCache = options.cache !== false;
-    const missing = [...new Set(useCache ? texts.filter((text) => !this.cache.has(text)) : texts)];
+    let missing = [...new Set(useCache ? texts.filter((text) => !this.cache.has(text)) : texts)];
     const fresh = new Map<string, Float32Array>();
+    if (missing.length > 0 && options.stored) {
+      for (const [text, vector] of await options.stored(missing)) {
+        fresh.set(text, vector);
+        if (useCache) this.remember(text, vector);
+      }
+      missing = missing.filter((text) => !fresh.has(text));
+    }
     for (let start = 0; start < missing.length; start += BATCH) {
       const batch = missing.slice(start, start + BATCH);
       const vectors = await this.call(batch);
@@ -74,6 +96,7 @@ export class WorkerSentenceEncoder implements SentenceEncoder {
   private call(texts: string[]): Promise<Float32Array[]> {
     const worker = this.start();
     const id = this.nextId++;
+    this.encodedTexts += texts.length;
     // A pending call keeps the process alive; an idle encoder does not.
     worker.ref();
     return new Promise((resolve, reject) => {
@@ -89,7 +112,8 @@ export class WorkerSentenceEncoder implements SentenceEncoder {
       const pending = this.pending.get(message.id);
       this.pending.delete(message.id);
       if (this.pending.size === 0) worker.unref();
-      if (message.vectors) pending?.resolve(message.vectors);
+      // Rounded as they are stored: an answer weighs the same numbers wherever its vectors came from.
+      if (message.vectors) pending?.resolve(message.vectors.map(rounded));
       else pending?.reject(new Error(`the sentence encoder failed: ${message.error}`));
     });
     worker.on('error', (err) => this.fail(err));
@@ -107,16 +131,13 @@ export class WorkerSentenceEncoder implements SentenceEncoder {
 
 /**
  * The encoder as retrieval's embedder: chunk vectors at ingestion, question vectors per chat.
- * After a batch of chunks it warms, in the background, this instance's cache with their
- * sentences, so the first answers about new knowledge do not wait for them.
+ * (The chunks' sentences get theirs from the job that stores them, sentence-vectors-job.ts.)
  */
 export function localEmbedder(encoder: SentenceEncoder) {
   return {
     model: LOCAL_ENCODER_MODEL,
     async embed(texts: readonly string[]): Promise<number[][]> {
-      if (texts.length === 1) return (await encoder.embed(texts)).map((vector) => Array.from(vector));
-      const vectors = await encoder.embed(texts, { cache: false });
-      void encoder.embed(texts.flatMap((text) => segmentText(text).map((segment) => segment.text))).catch(() => undefined);
+      const vectors = await encoder.embed(texts, { cache: texts.length === 1 });
       return vectors.map((vector) => Array.from(vector));
     },
   };

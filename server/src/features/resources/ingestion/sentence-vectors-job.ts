@@ -1,0 +1,101 @@
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { JobQueue } from '../../../jobs/job-queue.js';
+import type { JobWorker } from '../../../jobs/job-worker.js';
+import { LOCAL_ENCODER_MODEL, type SentenceEncoder } from '../../../providers/llm/local/sentence-encoder.js';
+import { meaningTexts, packSentenceVectors, unpackSentenceVectors } from '../../../providers/llm/local/sentence-vectors.js';
+
+/** The job kind that stores the local engine's sentence vectors of a resource's new chunks. */
+export const STORE_SENTENCE_VECTORS_JOB = 'resource-sentence-vectors';
+
+/** At most one queued job per resource: it takes every chunk still without vectors. */
+export const sentenceVectorsDedupeKey = (resourceId: string) => `resource-sentence-vectors:${resourceId}`;
+
+export interface SentenceVectorsPayload { resourceId: string; organisationId: string }
+
+/** Chunks encoded per transaction. */
+const BATCH_CHUNKS = 32;
+/** Batches per job: a large resource continues in a new job, so other jobs get the slot in between. */
+const BATCHES_PER_JOB = 16;
+
+/** Queues the job for a resource whose chunk set gained chunks (inside the caller's transaction). */
+export function queueSentenceVectors(jobs: JobQueue, trx: Knex, payload: SentenceVectorsPayload): Promise<number | undefined> {
+  return jobs.enqueue(STORE_SENTENCE_VECTORS_JOB, payload, { dedupeKey: sentenceVectorsDedupeKey(payload.resourceId) }, trx);
+}
+
+/**
+ * The stored vectors of the given chunks' sentences, for the texts asked (those found): one query
+ * by primary key, scoped to the organisation.
+ */
+export async function readSentenceVectors(db: Knex, organisationId: string, chunkIds: readonly number[], texts: readonly string[]): Promise<Map<string, Float32Array>> {
+  const found = new Map<string, Float32Array>();
+  if (chunkIds.length === 0 || texts.length === 0) return found;
+  const rows: { vectors: Buffer }[] = await db('chunk_sentence_vectors')
+    .whereIn('chunk_id', chunkIds).where({ organisation_id: organisationId, model: LOCAL_ENCODER_MODEL }).select('vectors');
+  for (const row of rows) {
+    const wanted = texts.filter((text) => !found.has(text));
+    if (wanted.length === 0) break;
+    for (const [text, vector] of unpackSentenceVectors(Buffer.from(row.vectors), wanted)) found.set(text, vector);
+  }
+  return found;
+}
+
+interface Context { db: Knex; jobs: JobQueue; encoder: SentenceEncoder; logger: Logger }
+
+/**
+ * Encodes, batch by batch, the sentences of the resource's chunks that have no stored vectors yet,
+ * and stores them. Idempotent: a chunk that got its vectors meanwhile (another instance) keeps
+ * them; a chunk deleted meanwhile (a re-sync) takes its vectors with it.
+ */
+async function storeSentenceVectors(ctx: Context, payload: SentenceVectorsPayload, signal: AbortSignal): Promise<void> {
+  let stored = 0;
+  for (let batch = 0; batch < BATCHES_PER_JOB; batch++) {
+    const chunks: { id: string | number; content: string }[] = await ctx.db('resource_chunks as c')
+      .where('c.resource_id', payload.resourceId)
+      .whereNotExists(ctx.db('chunk_sentence_vectors as v').whereRaw('v.chunk_id = c.id').where('v.model', LOCAL_ENCODER_MODEL))
+      .orderBy('c.id').limit(BATCH_CHUNKS).select('c.id', 'c.content');
+    if (chunks.length === 0) break;
+    const textsOf = chunks.map((chunk) => meaningTexts(chunk.content));
+    const unique = [...new Set(textsOf.flat())];
+    const vectors = await ctx.encoder.embed(unique, { cache: false });
+    signal.throwIfAborted();
+    const byText = new Map(unique.map((text, i) => [text, vectors[i]!]));
+    const rows = chunks.map((chunk, i) => ({
+      chunk_id: Number(chunk.id), organisation_id: payload.organisationId, model: LOCAL_ENCODER_MODEL,
+      vectors: packSentenceVectors(textsOf[i]!, textsOf[i]!.map((text) => byText.get(text)!)),
+    }));
+    stored += await ctx.db.transaction(async (trx) => {
+      // A chunk deleted since it was read (a re-sync) is skipped; the lock keeps the others until commit.
+      const live = new Set((await trx('resource_chunks').whereIn('id', rows.map((row) => row.chunk_id)).forShare().pluck('id')).map(Number));
+      const insert = rows.filter((row) => live.has(row.chunk_id));
+      if (insert.length > 0) await trx('chunk_sentence_vectors').insert(insert).onConflict('chunk_id').merge(['model', 'vectors']);
+      return insert.length;
+    });
+    if (batch === BATCHES_PER_JOB - 1) {
+      await queueSentenceVectors(ctx.jobs, ctx.db, payload);
+    }
+  }
+  if (stored > 0) ctx.logger.info({ resourceId: payload.resourceId, chunks: stored }, 'sentence vectors stored');
+}
+
+/** Registers the job that stores sentence vectors after ingestion. */
+export function registerSentenceVectors(worker: JobWorker, ctx: Context): void {
+  worker.register<SentenceVectorsPayload>(STORE_SENTENCE_VECTORS_JOB, {
+    run: (payload, _job, signal) => storeSentenceVectors(ctx, payload, signal),
+  });
+}
+
+/**
+ * Queues the job for every resource with chunks that have no stored vectors (chunks indexed
+ * before vectors were stored, or by an instance without the encoder). Run at start; cheap when
+ * there is nothing to do.
+ */
+export async function queueMissingSentenceVectors(db: Knex, jobs: JobQueue): Promise<number> {
+  const resources: { resource_id: string; organisation_id: string }[] = await db('resource_chunks as c')
+    .whereNotExists(db('chunk_sentence_vectors as v').whereRaw('v.chunk_id = c.id').where('v.model', LOCAL_ENCODER_MODEL))
+    .distinct('c.resource_id', 'c.organisation_id');
+  for (const resource of resources) {
+    await queueSentenceVectors(jobs, db, { resourceId: resource.resource_id, organisationId: resource.organisation_id });
+  }
+  return resources.length;
+}
