@@ -24,6 +24,15 @@ describe('createLogger', () => {
     expect(linesOf(file).map((line) => line.msg)).toEqual(['request completed', 'request failed']);
   });
 
+  it('writes an ordinary line within a second or so when nothing else is logged', async () => {
+    const file = path.join(dir, 'quiet.log');
+    const logger = createLogger('info', file);
+    logger.info('ingestion done');
+    // Far below the 4 kB the buffer would otherwise wait for: only the periodic flush writes it.
+    await until(() => linesOf(file).length === 1);
+    expect(linesOf(file)[0]!.msg).toBe('ingestion done');
+  });
+
   it('writes every buffered line and the crash itself when the process dies of an uncaught exception', () => {
     const file = path.join(dir, 'crash.log');
     const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'logger-crash.fixture.ts'), file], { encoding: 'utf8' });

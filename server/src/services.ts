@@ -49,6 +49,8 @@ export interface Services {
   resourceSync: SyncScheduler;
   /** Queues the sentence vectors of chunks indexed without them; absent when no local engine answers. */
   queueMissingSentenceVectors?: () => Promise<number>;
+  /** Loads the local engine's sentence encoder, so the first visitor does not wait for it; absent when it is off or unused. */
+  warmUpEncoder?: () => Promise<void>;
   conversations: ConversationsService;
   leads: LeadsService;
   feedback: FeedbackService;
@@ -112,5 +114,6 @@ export function createServices(config: Config, database: Database, logger: Logge
   const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads, feedback });
   const insights = new InsightsService(new InsightsRepository(db), chatbots, feedback);
   const sessions = new SessionsService(db, organisations, config.consoleSessionTtlMs);
-  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, resourceSync, queueMissingSentenceVectors, conversations, leads, feedback, insights, usage, models, chat, admission, embed, sessions };
+  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, resourceSync, queueMissingSentenceVectors, conversations,
+    ...(encoder && localEngineAnswers ? { warmUpEncoder: async () => { await encoder.embed(['Hello.'], { cache: false }); } } : {}), leads, feedback, insights, usage, models, chat, admission, embed, sessions };
 }
