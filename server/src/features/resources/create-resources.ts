@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { Config } from '../../config.js';
+import type { Model } from '@parley/shared';
+import { MODEL_TABLE, type Config } from '../../config.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobWorker } from '../../jobs/job-worker.js';
 import { createFileStore } from '../../storage/create-file-store.js';
@@ -53,7 +54,13 @@ export function createResourcesFeature(
   };
   registerIngestion(worker, ingestion);
   const encoder = ingestion.sentenceEncoder;
-  if (encoder) registerSentenceVectors(worker, { db, jobs, encoder, logger });
+  if (encoder) {
+    const answersLocally = (model: string) => {
+      const family = MODEL_TABLE[model as Model]?.family;
+      return family === undefined || !config.providers[family].apiKey;
+    };
+    registerSentenceVectors(worker, { db, jobs, encoder, logger, answersLocally, resourceChatLocal: answersLocally(config.resourceChatModel) });
+  }
   const resources = new ResourcesService({
     db, repository, jobs, notifyWorker: () => worker.notify(), cancelRunningJobs: (key) => worker.cancel(key), files: ingestion.files, embedder,
     ...(encoder ? { sentenceVectors: (organisationId: string, chunkIds: readonly number[], texts: readonly string[]) => readSentenceVectors(db, organisationId, chunkIds, texts) } : {}),

@@ -5,7 +5,7 @@ import { WorkerSentenceEncoder } from '../../providers/llm/local/sentence-encode
 import { meaningTexts, unpackSentenceVectors } from '../../providers/llm/local/sentence-vectors.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { toPassages } from '../chat/build-prompt.js';
-import { queueMissingSentenceVectors, readSentenceVectors } from './ingestion/sentence-vectors-job.js';
+import { queueMissingSentenceVectors, readSentenceVectors, STORE_SENTENCE_VECTORS_JOB } from './ingestion/sentence-vectors-job.js';
 import { createResource, waitForProcessing } from './resources.test-support.js';
 
 /**
@@ -121,4 +121,31 @@ describe('stored sentence vectors', () => {
     expect(await storedOf(faqId)).toHaveLength(0);
     expect(Number((await ctx.database.db('chunk_sentence_vectors').count({ n: '*' }))[0]!.n)).toBe(0);
   });
+});
+
+describe('stored sentence vectors with a model provider', () => {
+  let withProvider: TestContext;
+  afterAll(async () => { await withProvider?.close(); });
+
+  it('are not stored for a resource whose every chatbot is answered by a provider, and are for one no chatbot uses yet', async () => {
+    // OpenAI-family models (the chatbot's and the resource chat's) have credentials; the other families run locally.
+    withProvider = await createTestContext({ env: { LOCAL_SENTENCE_ENCODER: 'true', RESOURCE_CREATION_RATE_LIMIT: '1000', OPENAI_API_KEY: 'sk-test' } });
+    const { api, database } = withProvider;
+    const linked = (await createResource(api, 'text', { name: 'Linked', content: FAQ })).id;
+    const unused = (await createResource(api, 'text', { name: 'Unused', content: FAQ })).id;
+    const chatbot = await api.post('/v1/chatbot').send({ name: 'Provider bot', model: 'alpha-4o-mini', resourceIds: [linked] });
+    expect(chatbot.status, JSON.stringify(chatbot.body)).toBe(201);
+    withProvider.startJobs();
+    const unfinished = () => database.db('jobs').whereNot({ status: 'done' }).count<{ n: number }[]>({ n: '*' });
+    const deadline = Date.now() + 60_000;
+    while (Number((await unfinished())[0]!.n) > 0) {
+      if (Date.now() > deadline) throw new Error('jobs did not finish');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const storedFor = async (resourceId: string) => (await database.db('chunk_sentence_vectors as v').join('resource_chunks as c', 'c.id', 'v.chunk_id')
+      .where('c.resource_id', resourceId).pluck('v.chunk_id')).length;
+    expect(await storedFor(linked)).toBe(0);
+    expect(await storedFor(unused)).toBe((await database.db('resource_chunks').where({ resource_id: unused }).pluck('id')).length);
+    expect(await database.db('jobs').where({ kind: STORE_SENTENCE_VECTORS_JOB }).pluck('status')).toEqual(['done', 'done']);
+  }, 90_000);
 });

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { JobQueue } from '../../../jobs/job-queue.js';
@@ -17,6 +18,12 @@ export interface SentenceVectorsPayload { resourceId: string; organisationId: st
 const BATCH_CHUNKS = 32;
 /** Batches per job: a large resource continues in a new job, so other jobs get the slot in between. */
 const BATCHES_PER_JOB = 16;
+/**
+ * After each batch the job rests as long as the batch took: background encoding uses at most
+ * half of one core, and the rest is left to visitors (on two cores it had taken half the
+ * service's capacity in a burst).
+ */
+const REST_PER_BUSY = 1;
 
 /** Queues the job for a resource whose chunk set gained chunks (inside the caller's transaction). */
 export function queueSentenceVectors(jobs: JobQueue, trx: Knex, payload: SentenceVectorsPayload): Promise<number | undefined> {
@@ -40,7 +47,36 @@ export async function readSentenceVectors(db: Knex, organisationId: string, chun
   return found;
 }
 
-interface Context { db: Knex; jobs: JobQueue; encoder: SentenceEncoder; logger: Logger }
+interface Context {
+  db: Knex; jobs: JobQueue; encoder: SentenceEncoder; logger: Logger;
+  /** Whether this instance answers a chatbot model with the local engine (no provider credentials for its family). */
+  answersLocally: (model: string) => boolean;
+  /** Whether a resource's own chat (`RESOURCE_CHAT_MODEL`) is answered by the local engine. */
+  resourceChatLocal: boolean;
+}
+
+/**
+ * Whether the local engine may rank the resource's sentences: its own chat is local, a chatbot
+ * using it is answered locally, or no chatbot uses it yet (one answered locally may). A resource
+ * whose chatbots all have a model provider needs no vectors; should a local one take it later,
+ * its answers encode what is missing, and the next start queues the job again.
+ */
+async function needsSentenceVectors(ctx: Context, resourceId: string): Promise<boolean> {
+  if (ctx.resourceChatLocal) return true;
+  const models: string[] = await ctx.db('chatbot_resources as cr').join('chatbots as c', 'c.id', 'cr.chatbot_id')
+    .where('cr.resource_id', resourceId).distinct('c.model').pluck('c.model');
+  return models.length === 0 || models.some(ctx.answersLocally);
+}
+
+const rest = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) => {
+  const timer = setTimeout(done, ms);
+  function done() {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', done);
+    resolve();
+  }
+  signal.addEventListener('abort', done, { once: true });
+});
 
 /**
  * Encodes, batch by batch, the sentences of the resource's chunks that have no stored vectors yet,
@@ -48,8 +84,10 @@ interface Context { db: Knex; jobs: JobQueue; encoder: SentenceEncoder; logger: 
  * them; a chunk deleted meanwhile (a re-sync) takes its vectors with it.
  */
 async function storeSentenceVectors(ctx: Context, payload: SentenceVectorsPayload, signal: AbortSignal): Promise<void> {
+  if (!await needsSentenceVectors(ctx, payload.resourceId)) return;
   let stored = 0;
   for (let batch = 0; batch < BATCHES_PER_JOB; batch++) {
+    const started = performance.now();
     const chunks: { id: string | number; content: string }[] = await ctx.db('resource_chunks as c')
       .where('c.resource_id', payload.resourceId)
       .whereNotExists(ctx.db('chunk_sentence_vectors as v').whereRaw('v.chunk_id = c.id').where('v.model', LOCAL_ENCODER_MODEL))
@@ -74,6 +112,8 @@ async function storeSentenceVectors(ctx: Context, payload: SentenceVectorsPayloa
     if (batch === BATCHES_PER_JOB - 1) {
       await queueSentenceVectors(ctx.jobs, ctx.db, payload);
     }
+    await rest((performance.now() - started) * REST_PER_BUSY, signal);
+    signal.throwIfAborted();
   }
   if (stored > 0) ctx.logger.info({ resourceId: payload.resourceId, chunks: stored }, 'sentence vectors stored');
 }
