@@ -109,6 +109,8 @@ async function storeSentenceVectors(ctx: Context, payload: SentenceVectorsPayloa
       if (insert.length > 0) await trx('chunk_sentence_vectors').insert(insert).onConflict('chunk_id').merge(['model', 'vectors']);
       return insert.length;
     });
+    // The resource's last chunks: nothing to rest for.
+    if (chunks.length < BATCH_CHUNKS) break;
     if (batch === BATCHES_PER_JOB - 1) {
       await queueSentenceVectors(ctx.jobs, ctx.db, payload);
     }
