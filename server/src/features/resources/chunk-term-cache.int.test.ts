@@ -4,6 +4,7 @@ import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { ChunkTermCache } from './chunk-term-cache.js';
 import { swapChunks } from './ingestion/chunk-index.js';
 import { chunkSections } from './ingestion/stages/chunk-text.js';
+import { holdsPhrase } from './rank-bm25.js';
 import { retrieveChunks } from './retrieve-chunks.js';
 
 let ctx: TestContext;
@@ -79,5 +80,35 @@ describe('retrieval\'s chunk term cache', () => {
     const cached = ChunkTermCache.of(ctx.database.db).size;
     expect(await retrieveChunks(ctx.database.db, other.organisationId, [id], 'Who keeps the vault code?', 3)).toEqual([]);
     expect(ChunkTermCache.of(ctx.database.db).size).toBe(cached);
+  });
+
+  it('matches phrases from its positions exactly as the database\'s phrase queries do', async () => {
+    const id = await createResource('phrases');
+    await index(id, [
+      'Super Bowl 50 was played in Santa Clara. The Super Bowl is the last game; bowl after bowl, super fans cheer.',
+      'It is the Duchy of Normandy, not the duchy in Normandy, that the dukes of Normandy held.',
+      'A well-known fact is well known: the state-of-the-art cafe opens at 9:30, and 9 or 30 guests queue.',
+      'Don\'t stop. Stop, don\'t. The rain in Spain stays mainly in the plain, the plain rain.',
+    ]);
+    const cache = ChunkTermCache.of(ctx.database.db);
+    const [resource] = (await cache.scope(ctx.org.organisationId, [id], 'anything')).resources;
+    const quote = (lexeme: string) => `'${lexeme.replace(/'/g, "''")}'`;
+    let checked = 0, matched = 0;
+    for (const [chunk, chunkId] of Array.from(resource!.ids).entries()) {
+      const lexemes = (await ctx.database.db.raw('SELECT lexeme FROM resource_chunks, unnest(tsv) WHERE id = ?', [chunkId])).rows.map((row: { lexeme: string }) => row.lexeme) as string[];
+      const cases = lexemes.flatMap((first) => lexemes.flatMap((second) => [0, 1, 2, 3].map((distance) => ({ first, second, distance }))));
+      const result = await ctx.database.db.raw(
+        'SELECT p.i, c.tsv @@ p.q::tsquery AS hit FROM resource_chunks c, unnest(?::text[]) WITH ORDINALITY AS p(q, i) WHERE c.id = ? ORDER BY p.i',
+        [cases.map(({ first, second, distance }) => `${quote(first)} <${distance}> ${quote(second)}`), chunkId],
+      );
+      const expected = (result.rows as { hit: boolean }[]).map((row) => row.hit);
+      const ranges = (lexeme: string) => cache.postingRanges([resource!], lexeme)[0]!;
+      const actual = cases.map(({ first, second, distance }) => holdsPhrase(resource!, chunk, ranges(first), ranges(second), distance));
+      expect(actual).toEqual(expected);
+      checked += cases.length;
+      matched += expected.filter(Boolean).length;
+    }
+    expect(checked).toBeGreaterThan(1000);
+    expect(matched).toBeGreaterThan(20);
   });
 });

@@ -20,9 +20,12 @@ export interface ResourceTerms {
   /** Sorted lexeme numbers (of the cache's dictionary); lexeme i's postings are offsets[i]..offsets[i + 1]. */
   lexemes: Int32Array;
   offsets: Uint32Array;
-  /** Chunk index and term frequency of each posting. */
+  /** Chunk index and term frequency of each posting, by chunk index within a lexeme. */
   postings: Uint32Array;
   frequencies: Uint16Array;
+  /** The positions of each posting's lexeme in its chunk, ascending: posting p's are `positions[positionStarts[p]..positionStarts[p + 1]]`. */
+  positionStarts: Uint32Array;
+  positions: Uint16Array;
 }
 
 /** A question's lexeme (English stemming, stop words dropped) and its first position in the question. */
@@ -35,19 +38,23 @@ export interface SearchScope {
   resources: ResourceTerms[];
 }
 
-/** Postings kept per instance (about 10 bytes each): about 2M chunks' worth of lexemes. */
-const MAX_POSTINGS = 20_000_000;
+/** Postings kept per instance (about 16 bytes each with their positions): about 1.2M SQuAD-sized chunks' worth of lexemes. */
+const MAX_POSTINGS = 12_000_000;
+
+/** PostgreSQL keeps at most this many positions of a lexeme in a full-text vector. */
+const MAX_POSITIONS = 256;
+const scanned = new Uint16Array(MAX_POSITIONS);
 
 /** Chunks indexed between two yields to the event loop (a few milliseconds' work). */
 const BUILD_SLICE = 100;
 
 /**
- * Lexemes of a tsvector's text form (`'bowl':2 'it''s':5,9A 'x'`) with their number of positions.
- * A scanner rather than a regular expression: a cold instance parses every chunk of a chatbot on
- * its first question, 10,000 chunks in a burst's first second (issue 12).
+ * Visits the lexemes of a tsvector's text form (`'bowl':2 'it''s':5,9A 'x'`) with their positions
+ * (`positions[0..count)`, reused between calls; none for a stripped lexeme). A scanner rather than
+ * a regular expression: a cold instance parses every chunk of a chatbot on its first question,
+ * 10,000 chunks in a burst's first second (issue 12).
  */
-export function parseTsvector(text: string): [string, number][] {
-  const out: [string, number][] = [];
+export function scanTsvector(text: string, visit: (lexeme: string, positions: Uint16Array, count: number) => void): void {
   let i = 0;
   while (i < text.length) {
     if (text.charCodeAt(i) !== 39 /* ' */) { i++; continue; }
@@ -63,12 +70,29 @@ export function parseTsvector(text: string): [string, number][] {
       start = ++i;
     }
     i++;
-    let positions = 1;
+    let count = 0;
     if (text.charCodeAt(i) === 58 /* : */) {
-      for (i++; i < text.length && text.charCodeAt(i) !== 32 /* space */; i++) if (text.charCodeAt(i) === 44 /* , */) positions++;
+      let position = 0;
+      for (i++; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c >= 48 && c <= 57) position = position * 10 + c - 48;
+        else if (c === 44 /* , */ || c === 32 /* space */) {
+          if (count < MAX_POSITIONS) scanned[count++] = position;
+          position = 0;
+          if (c === 32) break;
+        }
+        // A weight letter (A–D) after a position is skipped.
+      }
+      if (i >= text.length && count < MAX_POSITIONS) scanned[count++] = position;
     }
-    out.push([lexeme, positions]);
+    visit(lexeme, scanned, count);
   }
+}
+
+/** The lexemes of a tsvector's text form with their positions (see {@link scanTsvector}). */
+export function parseTsvector(text: string): [string, number[]][] {
+  const out: [string, number[]][] = [];
+  scanTsvector(text, (lexeme, positions, count) => out.push([lexeme, Array.from(positions.subarray(0, count))]));
   return out;
 }
 
@@ -146,6 +170,19 @@ export class ChunkTermCache {
     });
   }
 
+  /** The positions of the lexeme whose postings in `resource` are `[start, end)` in its chunk `chunk` (none when it does not hold it). */
+  static positionsIn(resource: ResourceTerms, [start, end]: [number, number], chunk: number): Uint16Array {
+    let low = start, high = end - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const at = resource.postings[mid]!;
+      if (at === chunk) return resource.positions.subarray(resource.positionStarts[mid]!, resource.positionStarts[mid + 1]!);
+      if (at < chunk) low = mid + 1;
+      else high = mid - 1;
+    }
+    return resource.positions.subarray(0, 0);
+  }
+
   /** The cached index of `version`, most recently used now. */
   private cached(resourceId: string, version: string): ResourceTerms | undefined {
     const cached = this.resources.get(resourceId);
@@ -178,10 +215,13 @@ export class ChunkTermCache {
 
   /** Builds the index, yielding to the event loop every {@link BUILD_SLICE} chunks: a big resource must not stall other requests (or `/health`). */
   private async build(resourceId: string, organisationId: string, version: string, rows: { id: string | number | null; token_count: number; tsv: string | null; model: string | null }[]): Promise<ResourceTerms> {
+    // Per lexeme: (chunk, number of positions, start of the positions in `staged`) for each chunk holding it.
     const byLexeme = new Map<number, number[]>();
     const embedded = new Map<string, number>();
     const ids = new Float64Array(rows.length);
     const tokens = new Uint32Array(rows.length);
+    let staged = new Uint16Array(1 << 16);
+    let stagedLength = 0;
     let totalTokens = 0;
     for (const [chunk, row] of rows.entries()) {
       if (chunk > 0 && chunk % BUILD_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -189,27 +229,43 @@ export class ChunkTermCache {
       tokens[chunk] = Number(row.token_count);
       totalTokens += tokens[chunk]!;
       if (row.model) embedded.set(row.model, (embedded.get(row.model) ?? 0) + 1);
-      for (const [lexeme, frequency] of parseTsvector(row.tsv ?? '')) {
+      scanTsvector(row.tsv ?? '', (lexeme, positions, count) => {
         let number = this.dictionary.get(lexeme);
         if (number === undefined) this.dictionary.set(lexeme, (number = this.dictionary.size));
         let list = byLexeme.get(number);
         if (!list) byLexeme.set(number, (list = []));
-        list.push(chunk, frequency);
-      }
+        if (stagedLength + count > staged.length) {
+          const grown = new Uint16Array(staged.length * 2);
+          grown.set(staged);
+          staged = grown;
+        }
+        staged.set(positions.subarray(0, count), stagedLength);
+        list.push(chunk, count, stagedLength);
+        stagedLength += count;
+      });
     }
     const lexemes = Int32Array.from([...byLexeme.keys()].sort((a, b) => a - b));
     const offsets = new Uint32Array(lexemes.length + 1);
-    lexemes.forEach((number, i) => { offsets[i + 1] = offsets[i]! + byLexeme.get(number)!.length / 2; });
+    lexemes.forEach((number, i) => { offsets[i + 1] = offsets[i]! + byLexeme.get(number)!.length / 3; });
     const postings = new Uint32Array(offsets[lexemes.length]!);
     const frequencies = new Uint16Array(postings.length);
+    const positionStarts = new Uint32Array(postings.length + 1);
+    const positions = new Uint16Array(stagedLength);
+    let at = 0;
     lexemes.forEach((number, i) => {
       const list = byLexeme.get(number)!;
-      for (let j = 0; j < list.length; j += 2) {
-        postings[offsets[i]! + j / 2] = list[j]!;
-        frequencies[offsets[i]! + j / 2] = list[j + 1]!;
+      for (let j = 0, p = offsets[i]!; j < list.length; j += 3, p++) {
+        const count = list[j + 1]!;
+        postings[p] = list[j]!;
+        // A lexeme stripped of its positions still occurs once.
+        frequencies[p] = Math.max(1, count);
+        positionStarts[p] = at;
+        positions.set(staged.subarray(list[j + 2]!, list[j + 2]! + count), at);
+        at += count;
       }
     });
-    return { resourceId, organisationId, version, ids, tokens, totalTokens, embedded, lexemes, offsets, postings, frequencies };
+    positionStarts[postings.length] = at;
+    return { resourceId, organisationId, version, ids, tokens, totalTokens, embedded, lexemes, offsets, postings, frequencies, positionStarts, positions };
   }
 
   private remember(entry: ResourceTerms): void {

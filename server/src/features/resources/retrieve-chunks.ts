@@ -79,26 +79,22 @@ export async function retrieveChunks(
   const cache = ChunkTermCache.of(db);
   const scope = await cache.scope(organisationId, resourceIds, question);
   let ranked: RankedRow[];
-  let read: Map<number, ChunkRow>;
   if (embedder) {
     const [lexical, semantic] = await Promise.all([
-      rankByBm25(db, cache, scope, FUSION_DEPTH),
+      rankByBm25(cache, scope, FUSION_DEPTH),
       // An unreachable embeddings provider degrades answers to full-text ranking, never fails them.
       vectorRanking(db, organisationId, scope, question, embedder).catch(() => []),
     ]);
-    ranked = semantic.length > 0 ? fuseByReciprocalRank([lexical.ranked, semantic]) : lexical.ranked;
-    read = lexical.rows;
+    ranked = semantic.length > 0 ? fuseByReciprocalRank([lexical, semantic]) : lexical;
   } else {
-    ({ ranked, rows: read } = await rankByBm25(db, cache, scope, k));
+    ranked = rankByBm25(cache, scope, k);
   }
   const top = ranked.slice(0, k);
-  const unread = top.filter((row) => !read.has(row.id)).map((row) => row.id);
-  if (unread.length > 0) {
-    const rows: ChunkRow[] = await db('resource_chunks as c').join('resources as r', 'r.id', 'c.resource_id')
-      .whereIn('c.id', unread).where('c.organisation_id', organisationId)
-      .select('c.id', 'c.resource_id', 'r.file_name', 'c.content', 'c.provenance');
-    for (const row of rows) read.set(Number(row.id), row);
-  }
+  if (top.length === 0) return [];
+  const rows: ChunkRow[] = await db('resource_chunks as c').join('resources as r', 'r.id', 'c.resource_id')
+    .whereIn('c.id', top.map((row) => row.id)).where('c.organisation_id', organisationId)
+    .select('c.id', 'c.resource_id', 'r.file_name', 'c.content', 'c.provenance');
+  const read = new Map(rows.map((row) => [Number(row.id), row]));
   return top.flatMap((row) => {
     const chunk = read.get(row.id);
     return chunk ? [{ id: row.id, resourceId: chunk.resource_id, fileName: chunk.file_name, content: chunk.content, provenance: chunk.provenance as ChunkProvenance, score: row.score }] : [];
