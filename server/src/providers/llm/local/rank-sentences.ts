@@ -1,5 +1,5 @@
 import type { ContextPassage } from '../answer-model.js';
-import { segmentText } from '@parley/shared';
+import { segmentText, type TextSegment } from '@parley/shared';
 import { contentStems, isStopWord, stem, tokenize } from './text-terms.js';
 
 /** How much a passage lacking the question's names and numbers loses in relevance (all missing: everything). */
@@ -137,6 +137,41 @@ function phraseBonus(questionOrder: string[], sentenceOrder: string[]): number {
   return Math.min(0.15, 0.06 * hits);
 }
 
+/** A passage's sentences with their stems (in order and as a set), and the stems of the whole passage. Shared: read only. */
+interface PassageAnalysis {
+  sentences: (TextSegment & { key: string; order: string[]; stems: Set<string>; sectionStems: Set<string> })[];
+  stems: Set<string>;
+}
+
+/** Analyses of recent passages: popular chunks come back question after question. Least recently used out first. */
+const analyses = new Map<string, PassageAnalysis>();
+const MAX_ANALYSES = 2_000;
+
+function analysePassage(content: string): PassageAnalysis {
+  let analysis = analyses.get(content);
+  if (analysis) {
+    analyses.delete(content);
+  } else {
+    const sections = new Map<string, Set<string>>();
+    const sectionStemsOf = (section: string[]) => {
+      const text = section.join(' ');
+      let stems = sections.get(text);
+      if (!stems) sections.set(text, (stems = new Set(contentStems(text))));
+      return stems;
+    };
+    analysis = {
+      sentences: segmentText(content).map((segment) => {
+        const order = contentStems(segment.text);
+        return { ...segment, key: segment.text.toLowerCase(), order, stems: new Set(order), sectionStems: sectionStemsOf(segment.section) };
+      }),
+      stems: new Set(contentStems(content)),
+    };
+    if (analyses.size >= MAX_ANALYSES) analyses.delete(analyses.keys().next().value!);
+  }
+  analyses.set(content, analysis);
+  return analysis;
+}
+
 /**
  * Scores every distinct sentence of the passages against the question's weighted subject words,
  * best first. `terms` comes from {@link questionTerms}; `question` supplies word order and the
@@ -148,21 +183,25 @@ export function rankSentences(
   // A term is matched by itself or by one of its alternatives ("germany" by "eu"), whichever matches best.
   const matchOf = (term: string, stems: Set<string>) => Math.max(matchStem(term, stems), ...(alternatives.get(term) ?? []).map((alt) => matchStem(alt, stems)));
   const seen = new Set<string>();
-  const candidates: (Omit<ScoredSentence, 'coverage' | 'ownCoverage' | 'passageCoverage' | 'missingKeys' | 'absent' | 'score' | 'meaning' | 'answersType'> & { sectionStems: Set<string> })[] = [];
+  const candidates: (Omit<ScoredSentence, 'coverage' | 'ownCoverage' | 'passageCoverage' | 'missingKeys' | 'absent' | 'score' | 'meaning' | 'answersType'> & { order: string[]; sectionStems: Set<string> })[] = [];
   const passageStems = passages.map((passage, index) => {
-    segmentText(passage.content).forEach(({ text, section, block, kind }, position) => {
-      const key = text.toLowerCase();
+    const analysis = analysePassage(passage.content);
+    analysis.sentences.forEach(({ text, section, block, kind, key, order, stems, sectionStems }, position) => {
       if (seen.has(key)) return;
       seen.add(key);
-      candidates.push({ text, section, block, kind, passage: index, position, stems: new Set(contentStems(text)), sectionStems: new Set(contentStems(section.join(' '))) });
+      candidates.push({ text, section, block, kind, passage: index, position, stems, order, sectionStems });
     });
-    return new Set(contentStems(passage.content));
+    return analysis.stems;
   });
   if ((terms.size === 0 && !meaningOf) || candidates.length === 0) return [];
   const idf = idfOf(candidates);
-  const weightOf = (term: string) => (terms.get(term) ?? 0) * idf(term);
-  const total = [...terms.keys()].reduce((sum, term) => sum + weightOf(term), 0) || 1;
-  const coverageOf = (stems: Set<string>) => [...terms.keys()].reduce((sum, t) => sum + matchOf(t, stems) * weightOf(t), 0) / total;
+  const termList = [...terms.keys()];
+  const weights = termList.map((term) => (terms.get(term) ?? 0) * idf(term));
+  const total = weights.reduce((sum, weight) => sum + weight, 0) || 1;
+  /** How well each question term is matched by the stems (1, a partial match's credit, or 0). */
+  const matchesOf = (stems: Set<string>) => termList.map((term) => matchOf(term, stems));
+  /** The weighted share of the question matched: a term matched by either of two sets counts its better match (as matching their union would). */
+  const coverageOf = (matches: number[], more?: number[]) => matches.reduce((sum, match, t) => sum + (more ? Math.max(match, more[t]!) : match) * weights[t]!, 0) / total;
   const questionOrder = contentStems(question);
   const type = expectedAnswerType(question);
   const questionStems = new Set(terms.keys());
@@ -172,21 +211,28 @@ export function rankSentences(
   const absent = [...terms].reduce((sum, [term, w]) => sum + (matchOf(term, allStems) === 0 ? w : 0), 0) / termTotal;
   const missingKeysOf = (passage: number) => keys.length === 0 ? 0
     : keys.filter((key) => ![key, ...(alternatives.get(key) ?? [])].some((k) => passageStems[passage]?.has(k))).length / keys.length;
-  return candidates.map(({ sectionStems, ...candidate }) => {
+  const passageCoverages = new Map<number, number>();
+  const sectionMatches = new Map<Set<string>, number[]>();
+  return candidates.map(({ sectionStems, order, ...candidate }) => {
     // The section's headings count for half: "## Delivery" tells where a sentence is, not what it says.
-    const own = coverageOf(candidate.stems);
-    const coverage = own + SECTION_CREDIT * (coverageOf(new Set([...candidate.stems, ...sectionStems])) - own);
-    const novel = [...candidate.stems].some((s) => !questionStems.has(s));
+    const ownMatches = matchesOf(candidate.stems);
+    let headingMatches = sectionMatches.get(sectionStems);
+    if (!headingMatches) sectionMatches.set(sectionStems, (headingMatches = matchesOf(sectionStems)));
+    const own = coverageOf(ownMatches);
+    const coverage = own + SECTION_CREDIT * (coverageOf(ownMatches, headingMatches) - own);
+    let novel = false;
+    for (const s of candidate.stems) if (!questionStems.has(s)) { novel = true; break; }
     const meaning = meaningOf?.(candidate.text) ?? 0;
     const heading = candidate.section.at(-1);
     const headingMeaning = heading === undefined ? 0 : meaningOf?.(heading) ?? 0;
-    let score = coverage + MEANING_WEIGHT * meaning + HEADING_MEANING_WEIGHT * headingMeaning + phraseBonus(questionOrder, contentStems(candidate.text)) + RANK_PRIOR / (1 + candidate.passage);
+    let score = coverage + MEANING_WEIGHT * meaning + HEADING_MEANING_WEIGHT * headingMeaning + phraseBonus(questionOrder, order) + RANK_PRIOR / (1 + candidate.passage);
     const answersType = hasAnswerType(type, candidate.text, questionStems);
     if ((coverage > 0 || meaning > 0.3) && answersType) score += ANSWER_TYPE_BONUS;
     // A sentence that only repeats the question's words cannot hold its answer.
     if (!novel) score *= 0.6;
     if (candidate.stems.size < 3) score *= 0.7;
-    const passageCoverage = coverageOf(passageStems[candidate.passage] ?? new Set());
+    let passageCoverage = passageCoverages.get(candidate.passage);
+    if (passageCoverage === undefined) passageCoverages.set(candidate.passage, (passageCoverage = coverageOf(matchesOf(passageStems[candidate.passage] ?? new Set()))));
     return { ...candidate, coverage, ownCoverage: own, passageCoverage, missingKeys: missingKeysOf(candidate.passage), absent, meaning, answersType, score };
   }).sort((a, b) => b.score - a.score || a.passage - b.passage || a.position - b.position);
 }

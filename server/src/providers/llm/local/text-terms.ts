@@ -83,8 +83,21 @@ function hebrewStem(token: string): string {
   return word.replace(/(?:ים|ות)$(?<=.{5})/u, '');
 }
 
+/** Stems already worked out: the same words recur in every passage and question. Emptied when full. */
+const stems = new Map<string, string>();
+const MAX_STEMS = 100_000;
+
 /** A light suffix-stripping stemmer: plurals, -ing, -ed, -ly and a final e (Arabic and Hebrew their own). */
 export function stem(token: string): string {
+  let stemmed = stems.get(token);
+  if (stemmed === undefined) {
+    if (stems.size >= MAX_STEMS) stems.clear();
+    stems.set(token, (stemmed = stemOnce(token)));
+  }
+  return stemmed;
+}
+
+function stemOnce(token: string): string {
   if (ARABIC.test(token)) return arabicStem(token);
   if (HEBREW.test(token)) return hebrewStem(token);
   let word = token;
