@@ -85,7 +85,6 @@ export function createServices(config: Config, database: Database, logger: Logge
   });
   const organisations = new OrganisationsService(db, config, logger);
   const chatbotsRepository = new ChatbotsRepository(db);
-  const chatbots = new ChatbotsService(chatbotsRepository, config.publicUrl);
   // The offline sentence encoder ranks the local engine's sentences and, without an embeddings
   // provider, gives retrieval its vectors too (LOCAL_SENTENCE_ENCODER=false turns it off).
   const encoder = config.localSentenceEncoder ? new WorkerSentenceEncoder() : undefined;
@@ -93,10 +92,15 @@ export function createServices(config: Config, database: Database, logger: Logge
   // The local engine answers the model families without credentials; their sentence vectors are stored at ingestion.
   const localEngineAnswers = Object.values(config.providers).some((provider) => !provider.apiKey);
   const sentenceVectors = encoder && localEngineAnswers && options.storeSentenceVectors !== false ? { sentenceEncoder: encoder } : {};
-  const { resources, resourceUpkeep, resourceSync, queueMissingSentenceVectors } = createResourcesFeature(
+  const { resources, resourceUpkeep, resourceSync, queueMissingSentenceVectors, queueSentenceVectorsFor } = createResourcesFeature(
     config, db, jobs, worker, logger.child({ component: 'resources' }),
     { ...localVectors, ...sentenceVectors, ...(options.crawlClock ? { crawlClock: options.crawlClock } : {}) },
   );
+  // A chatbot answered locally that starts using resources gets their sentence vectors stored (when they were skipped).
+  const chatbots = new ChatbotsService(chatbotsRepository, config.publicUrl, async (...args) => {
+    // The chatbot is saved: vectors not queued now are queued at the next start.
+    await queueSentenceVectorsFor?.(...args).catch((err: unknown) => logger.warn({ err }, 'could not queue sentence vectors for a chatbot\'s resources'));
+  });
   const conversationsRepository = new ConversationsRepository(db);
   const models = new ModelRegistry(config.providers, logger.child({ component: 'models' }), encoder);
   const conversations = new ConversationsService(db, conversationsRepository, chatbots, new AnalysisScheduler(jobs, worker, config.analysisDelayMs));

@@ -26,9 +26,12 @@ function mergeWebsiteIntegration(stored: WebsiteIntegration | null, update: NonN
   return merged;
 }
 
+/** Told when a chatbot starts using resources or changes its model (the local engine's sentence vectors follow it). */
+export type ChatbotResourcesListener = (organisationId: string, resourceIds: readonly string[], model: Model) => Promise<unknown>;
+
 /** Chatbots: create, read, update, delete and avatar, all scoped to the caller's organisation. */
 export class ChatbotsService {
-  constructor(private readonly repository: ChatbotsRepository, private readonly publicUrl: string) {}
+  constructor(private readonly repository: ChatbotsRepository, private readonly publicUrl: string, private readonly onResources?: ChatbotResourcesListener) {}
 
   /** @throws 404 when the chatbot is absent or another organisation's. */
   async getRecord(auth: AuthContext, id: string): Promise<ChatbotRecord> {
@@ -64,6 +67,7 @@ export class ChatbotsService {
       websiteIntegration: body.websiteIntegration ?? null, resourceIds: [...new Set(body.resourceIds)],
     };
     await this.repository.insert(record);
+    await this.onResources?.(auth.organisationId, record.resourceIds, record.model);
     return toChatbotResponse({ ...record, avatarUpdatedAt: null }, this.publicUrl);
   }
 
@@ -90,7 +94,9 @@ export class ChatbotsService {
     }
     if (websiteIntegration) fields.websiteIntegration = mergeWebsiteIntegration(stored.websiteIntegration, websiteIntegration);
     await this.repository.update(auth.organisationId, id, fields);
-    return this.get(auth, id);
+    const updated = await this.getRecord(auth, id);
+    if (body.resourceIds || body.model) await this.onResources?.(auth.organisationId, updated.resourceIds, updated.model);
+    return toChatbotResponse(updated, this.publicUrl);
   }
 
   /** Deletes the chatbot with its conversations, leads and avatar (cascade). @throws 404 */

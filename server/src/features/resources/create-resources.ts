@@ -42,6 +42,8 @@ export function createResourcesFeature(
   resources: ResourcesService; resourceUpkeep: ResourceUpkeepService; resourceSync: SyncScheduler; ingestion: IngestionContext;
   /** Queues the sentence vectors of chunks indexed without them (run at start); absent without the local encoder. */
   queueMissingSentenceVectors?: () => Promise<number>;
+  /** Queues the missing sentence vectors of a chatbot's resources when the local engine answers its model; absent without the local encoder. */
+  queueSentenceVectorsFor?: (organisationId: string, resourceIds: readonly string[], model: string) => Promise<number>;
 } {
   const repository = new ResourcesRepository(db);
   // An embeddings provider is the first choice; the caller may give a local embedder instead.
@@ -54,13 +56,11 @@ export function createResourcesFeature(
   };
   registerIngestion(worker, ingestion);
   const encoder = ingestion.sentenceEncoder;
-  if (encoder) {
-    const answersLocally = (model: string) => {
-      const family = MODEL_TABLE[model as Model]?.family;
-      return family === undefined || !config.providers[family].apiKey;
-    };
-    registerSentenceVectors(worker, { db, jobs, encoder, logger, answersLocally, resourceChatLocal: answersLocally(config.resourceChatModel) });
-  }
+  const answersLocally = (model: string) => {
+    const family = MODEL_TABLE[model as Model]?.family;
+    return family === undefined || !config.providers[family].apiKey;
+  };
+  if (encoder) registerSentenceVectors(worker, { db, jobs, encoder, logger, answersLocally, resourceChatLocal: answersLocally(config.resourceChatModel) });
   const resources = new ResourcesService({
     db, repository, jobs, notifyWorker: () => worker.notify(), cancelRunningJobs: (key) => worker.cancel(key), files: ingestion.files, embedder,
     ...(encoder ? { sentenceVectors: (organisationId: string, chunkIds: readonly number[], texts: readonly string[]) => readSentenceVectors(db, organisationId, chunkIds, texts) } : {}),
@@ -70,6 +70,14 @@ export function createResourcesFeature(
   });
   return {
     resources, resourceUpkeep, resourceSync: new SyncScheduler(db, repository, jobs, () => worker.notify(), logger), ingestion,
-    ...(encoder ? { queueMissingSentenceVectors: () => queueMissingSentenceVectors(db, jobs) } : {}),
+    ...(encoder ? {
+      queueMissingSentenceVectors: () => queueMissingSentenceVectors(db, jobs),
+      queueSentenceVectorsFor: async (organisationId: string, resourceIds: readonly string[], model: string) => {
+        if (!answersLocally(model)) return 0;
+        const queued = await queueMissingSentenceVectors(db, jobs, { organisationId, resourceIds });
+        if (queued > 0) worker.notify();
+        return queued;
+      },
+    } : {}),
   };
 }

@@ -147,5 +147,18 @@ describe('stored sentence vectors with a model provider', () => {
     expect(await storedFor(linked)).toBe(0);
     expect(await storedFor(unused)).toBe((await database.db('resource_chunks').where({ resource_id: unused }).pluck('id')).length);
     expect(await database.db('jobs').where({ kind: STORE_SENTENCE_VECTORS_JOB }).pluck('status')).toEqual(['done', 'done']);
+
+    // The chatbot moves to a model family without credentials: the local engine answers it now, so the skipped resource gets its vectors.
+    const moved = await api.put(`/v1/chatbot/${chatbot.body.id}`).send({ model: 'beta-haiku-4.5' });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const filled = Date.now() + 60_000;
+    const chunks = (await database.db('resource_chunks').where({ resource_id: linked }).pluck('id')).length;
+    while (await storedFor(linked) < chunks) {
+      if (Date.now() > filled) throw new Error('the skipped resource did not get its vectors');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // Nothing is missing any more: saving the chatbot again queues nothing.
+    expect((await api.put(`/v1/chatbot/${chatbot.body.id}`).send({ resourceIds: [linked, unused] })).status).toBe(200);
+    expect(await database.db('jobs').where({ kind: STORE_SENTENCE_VECTORS_JOB }).count<{ n: number }[]>({ n: '*' })).toEqual([{ n: 3 }]);
   }, 90_000);
 });

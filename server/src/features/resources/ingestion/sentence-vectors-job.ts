@@ -129,13 +129,16 @@ export function registerSentenceVectors(worker: JobWorker, ctx: Context): void {
 
 /**
  * Queues the job for every resource with chunks that have no stored vectors (chunks indexed
- * before vectors were stored, or by an instance without the encoder). Run at start; cheap when
- * there is nothing to do.
+ * before vectors were stored, or by an instance without the encoder, or skipped while only
+ * chatbots with a model provider used them). Run at start, and for a chatbot's resources when a
+ * chatbot answered locally starts using them (`only`); cheap when there is nothing to do.
  */
-export async function queueMissingSentenceVectors(db: Knex, jobs: JobQueue): Promise<number> {
-  const resources: { resource_id: string; organisation_id: string }[] = await db('resource_chunks as c')
-    .whereNotExists(db('chunk_sentence_vectors as v').whereRaw('v.chunk_id = c.id').where('v.model', LOCAL_ENCODER_MODEL))
-    .distinct('c.resource_id', 'c.organisation_id');
+export async function queueMissingSentenceVectors(db: Knex, jobs: JobQueue, only?: { organisationId: string; resourceIds: readonly string[] }): Promise<number> {
+  if (only?.resourceIds.length === 0) return 0;
+  const query = db('resource_chunks as c')
+    .whereNotExists(db('chunk_sentence_vectors as v').whereRaw('v.chunk_id = c.id').where('v.model', LOCAL_ENCODER_MODEL));
+  if (only) query.where('c.organisation_id', only.organisationId).whereIn('c.resource_id', [...only.resourceIds]);
+  const resources: { resource_id: string; organisation_id: string }[] = await query.distinct('c.resource_id', 'c.organisation_id');
   for (const resource of resources) {
     await queueSentenceVectors(jobs, db, { resourceId: resource.resource_id, organisationId: resource.organisation_id });
   }
