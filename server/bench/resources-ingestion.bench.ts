@@ -110,7 +110,7 @@ async function answerLatency(ctx: BenchContext, services: Services, corpus: Corp
     }
     await db.raw('ANALYZE resource_chunks');
     // Different questions at each size, so the encoder meets their passages' sentences for the first time.
-    const questions = Array.from({ length: 40 }, (_, i) => corpus.questions[(i * 97 + size) % corpus.questions.length]!);
+    const questions = Array.from({ length: 200 }, (_, i) => corpus.questions[(i * 97 + size) % corpus.questions.length]!);
     const latency = await measureLocalAnswers(services, org.organisationId, ids, questions);
     base ??= latency;
     ctx.report(`local answer over ${inserted} chunks (${ids.length} resources), p50 ms`, {

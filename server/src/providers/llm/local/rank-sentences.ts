@@ -145,7 +145,7 @@ interface PassageAnalysis {
 
 /** Analyses of recent passages: popular chunks come back question after question. Least recently used out first. */
 const analyses = new Map<string, PassageAnalysis>();
-const MAX_ANALYSES = 2_000;
+const MAX_ANALYSES = 1_000;
 
 function analysePassage(content: string): PassageAnalysis {
   let analysis = analyses.get(content);
