@@ -2,9 +2,9 @@ import { isFollowUp } from '../../../features/chat/follow-up.js';
 import type { AnswerModel, AnswerPrompt, Citation } from '../answer-model.js';
 import { composeLocalAnswer, questionParts, type LocalAnswer } from './compose-answer.js';
 import { regionsOf } from './places.js';
-import type { MeaningOf } from './rank-sentences.js';
+import { analysePassage, type MeaningOf } from './rank-sentences.js';
 import { similarity, type SentenceEncoder } from './sentence-encoder.js';
-import { meaningTexts } from './sentence-vectors.js';
+import { meaningTextsOf } from './sentence-vectors.js';
 
 /**
  * The built-in offline engine (architecture.md § Models): answers from the retrieved passages'
@@ -45,7 +45,7 @@ export class LocalAnswerModel implements AnswerModel {
   /** The meaning of each candidate sentence against the question, and against each part of a question asking two things. */
   private async meanings(prompt: AnswerPrompt): Promise<{ whole: MeaningOf; parts: MeaningOf[] } | undefined> {
     if (!this.encoder || prompt.passages.length === 0) return undefined;
-    const sentences = [...new Set(prompt.passages.flatMap((passage) => meaningTexts(passage.content)))];
+    const sentences = [...new Set(prompt.passages.flatMap((passage) => meaningTextsOf(analysePassage(passage.content).sentences)))];
     const previous = prompt.messages.slice(0, -1).reverse().find((message) => message.role === 'user');
     const asked = previous && isFollowUp(prompt.question) ? `${previous.content} ${prompt.question}` : prompt.question;
     const regions = regionsOf(prompt.question);

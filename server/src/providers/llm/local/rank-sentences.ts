@@ -138,7 +138,7 @@ function phraseBonus(questionOrder: string[], sentenceOrder: string[]): number {
 }
 
 /** A passage's sentences with their stems (in order and as a set), and the stems of the whole passage. Shared: read only. */
-interface PassageAnalysis {
+export interface PassageAnalysis {
   sentences: (TextSegment & { key: string; order: string[]; stems: Set<string>; sectionStems: Set<string> })[];
   stems: Set<string>;
 }
@@ -147,7 +147,7 @@ interface PassageAnalysis {
 const analyses = new Map<string, PassageAnalysis>();
 const MAX_ANALYSES = 1_000;
 
-function analysePassage(content: string): PassageAnalysis {
+export function analysePassage(content: string): PassageAnalysis {
   let analysis = analyses.get(content);
   if (analysis) {
     analyses.delete(content);

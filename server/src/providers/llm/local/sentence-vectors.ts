@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { segmentText } from '@parley/shared';
+import { segmentText, type TextSegment } from '@parley/shared';
 
 /**
  * The texts of a passage whose meaning the local engine weighs: its sentences, and the heading
@@ -7,7 +7,12 @@ import { segmentText } from '@parley/shared';
  * the answer (local-answer-model.ts) and for the vectors stored at ingestion, so they meet.
  */
 export function meaningTexts(content: string): string[] {
-  return [...new Set(segmentText(content).flatMap((segment) => [segment.text, ...segment.section.slice(-1)]))];
+  return meaningTextsOf(segmentText(content));
+}
+
+/** {@link meaningTexts} of a passage already cut into segments. */
+export function meaningTextsOf(segments: readonly TextSegment[]): string[] {
+  return [...new Set(segments.flatMap((segment) => [segment.text, ...segment.section.slice(-1)]))];
 }
 
 /** Bytes of an entry's key: the start of the SHA-1 of its text. */
