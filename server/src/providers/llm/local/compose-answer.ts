@@ -125,9 +125,32 @@ function pickSentences(ranked: readonly ScoredSentence[], partAnswers: readonly 
   return previous && chosen[1] === previous ? [previous, best, ...chosen.slice(2)] : chosen;
 }
 
-/** Without the restrict text and without a match: say so, and name what the knowledge does cover. */
+/** Scripts a knowledge base's headings are commonly written in. */
+const SCRIPTS = ['Latin', 'Hebrew', 'Arabic', 'Cyrillic', 'Greek', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Devanagari', 'Thai'].map((name) => ({ name, letters: new RegExp(`\\p{Script=${name}}`, 'gu') }));
+
+/** The script most of a text's letters are written in (undefined without letters of these scripts). */
+function scriptOf(text: string): string | undefined {
+  let best: string | undefined, most = 0;
+  for (const { name, letters } of SCRIPTS) {
+    const count = text.match(letters)?.length ?? 0;
+    if (count > most) [best, most] = [name, count];
+  }
+  return best;
+}
+
+/**
+ * Without the restrict text and without a match: say so, and name what the knowledge does cover.
+ * The reply is in English, so it names headings in Latin script or in the question's own: an
+ * English visitor is not offered a section written in Hebrew.
+ */
 function notFound(prompt: AnswerPrompt, ranked: readonly ScoredSentence[]): string {
-  const topics = [...new Set(ranked.slice(0, 12).map((s) => s.section.at(-1)).filter((t): t is string => Boolean(t)))].slice(0, 3);
+  const readable = new Set(['Latin', scriptOf(prompt.question)]);
+  const named = (topic: string | undefined): topic is string => {
+    if (!topic) return false;
+    const script = scriptOf(topic);
+    return script === undefined || readable.has(script);
+  };
+  const topics = [...new Set(ranked.slice(0, 12).map((s) => s.section.at(-1)).filter(named))].slice(0, 3);
   const base = NOT_FOUND[prompt.toneType ?? 'FRIENDLY'];
   return topics.length === 0 ? `${base} Could you rephrase your question?`
     : `${base} I can help with questions such as ${topics.join(', ')}. Could you rephrase your question?`;

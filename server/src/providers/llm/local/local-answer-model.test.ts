@@ -76,6 +76,17 @@ describe('composeAnswer', () => {
     expect(composeAnswer(prompt('What is the boiling point of mercury?', { toneType: 'FORMAL' }))).toMatch(/^I could not find information/);
   });
 
+  it('names the knowledge\'s topics in Latin script or in the question\'s own when it found nothing', () => {
+    const passages: ContextPassage[] = [
+      { source: 'faq.md', content: '# FAQ\n\n## Delivery and shipping\n\nWe ship within 2 working days.\n\n## מידע ללקוחות בעברית\n\nאנחנו שולחים תוך יומיים.' },
+    ];
+    const english = composeAnswer(prompt('What is the boiling point of mercury?', { passages }));
+    expect(english).toContain('Delivery and shipping');
+    expect(english).not.toContain('מידע');
+    const hebrew = composeAnswer(prompt('מה נקודת הרתיחה של כספית?', { passages }));
+    expect(hebrew).toContain('מידע ללקוחות בעברית');
+  });
+
   it('replies to a conversational turn without citing anything, even when restricted', () => {
     expect(composeLocalAnswer(prompt('Hello!', { turn: 'greeting', restrictResponse: 'No.' }))).toEqual({ text: 'Hi! What would you like to know?', citations: [] });
     expect(composeAnswer(prompt('thanks', { turn: 'thanks', toneType: 'FORMAL' }))).toBe('You are welcome. Is there anything else I can help you with?');
