@@ -1,5 +1,6 @@
 import type { ContextPassage } from '../answer-model.js';
 import { segmentText, type TextSegment } from '@parley/shared';
+import { RecentMap } from './recent-map.js';
 import { contentStems, isStopWord, stem, tokenize } from './text-terms.js';
 
 /** How much a passage lacking the question's names and numbers loses in relevance (all missing: everything). */
@@ -144,14 +145,11 @@ export interface PassageAnalysis {
 }
 
 /** Analyses of recent passages: popular chunks come back question after question. Least recently used out first. */
-const analyses = new Map<string, PassageAnalysis>();
-const MAX_ANALYSES = 1_000;
+const analyses = new RecentMap<string, PassageAnalysis>(1_000);
 
 export function analysePassage(content: string): PassageAnalysis {
   let analysis = analyses.get(content);
-  if (analysis) {
-    analyses.delete(content);
-  } else {
+  if (!analysis) {
     const sections = new Map<string, Set<string>>();
     const sectionStemsOf = (section: string[]) => {
       const text = section.join(' ');
@@ -166,7 +164,6 @@ export function analysePassage(content: string): PassageAnalysis {
       }),
       stems: new Set(contentStems(content)),
     };
-    if (analyses.size >= MAX_ANALYSES) analyses.delete(analyses.keys().next().value!);
   }
   analyses.set(content, analysis);
   return analysis;

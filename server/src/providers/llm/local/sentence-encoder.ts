@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { RecentMap } from './recent-map.js';
 import { rounded } from './sentence-vectors.js';
 
 /** Turns sentences into unit vectors whose dot product measures how alike their meanings are. */
@@ -52,7 +53,7 @@ type Pending = { resolve: (vectors: Float32Array[]) => void; reject: (err: Error
 export class WorkerSentenceEncoder implements SentenceEncoder {
   private worker?: Worker;
   private readonly pending = new Map<number, Pending>();
-  private readonly cache = new Map<string, Float32Array>();
+  private readonly cache = new RecentMap<string, Float32Array>(CACHE_ENTRIES);
   private nextId = 1;
   private encodedTexts = 0;
 
@@ -68,7 +69,7 @@ export class WorkerSentenceEncoder implements SentenceEncoder {
     if (missing.length > 0 && options.stored) {
       for (const [text, vector] of await options.stored(missing)) {
         fresh.set(text, vector);
-        if (useCache) this.remember(text, vector);
+        if (useCache) this.cache.set(text, vector);
       }
       missing = missing.filter((text) => !fresh.has(text));
     }
@@ -78,12 +79,12 @@ export class WorkerSentenceEncoder implements SentenceEncoder {
       const vectors = await this.call(batch);
       batch.forEach((text, i) => {
         fresh.set(text, vectors[i]!);
-        if (useCache) this.remember(text, vectors[i]!);
+        if (useCache) this.cache.set(text, vectors[i]!);
       });
     }
     return texts.map((text) => {
       const vector = fresh.get(text) ?? this.cache.get(text)!;
-      if (useCache) this.remember(text, vector);
+      if (useCache) this.cache.set(text, vector);
       return vector;
     });
   }
@@ -95,11 +96,6 @@ export class WorkerSentenceEncoder implements SentenceEncoder {
     await worker?.terminate();
   }
 
-  private remember(text: string, vector: Float32Array): void {
-    this.cache.delete(text);
-    this.cache.set(text, vector);
-    if (this.cache.size > CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-  }
 
   private call(texts: string[]): Promise<Float32Array[]> {
     const worker = this.start();
