@@ -47,30 +47,96 @@ export function rankByBm25(cache: ChunkTermCache, scope: SearchScope, limit: num
   const selective = terms.filter((term) => term.df <= threshold);
   // Only common words: the rarest of them picks the candidates.
   const selectors = selective.length > 0 ? selective : [terms.reduce((rarest, term) => (term.df < rarest.df ? term : rarest))];
-  const ranked: Candidate[] = [];
+  const best = new BestCandidates(Math.max(limit, RERANK_DEPTH));
   scope.resources.forEach((resource, r) => {
     if (selectors.every((term) => term.ranges[r]![0] === term.ranges[r]![1])) return;
-    const scores = new Map<number, number>();
+    const { scores, isCandidate, candidates } = scratchFor(resource.ids.length);
+    let count = 0;
     for (const term of selectors) {
-      const [start, end] = term.ranges[r]!;
-      for (let p = start; p < end; p++) scores.set(resource.postings[p]!, 0);
-    }
-    terms.forEach((term, t) => {
       const [start, end] = term.ranges[r]!;
       for (let p = start; p < end; p++) {
         const chunk = resource.postings[p]!;
-        const score = scores.get(chunk);
-        if (score === undefined) continue;
-        const tf = resource.frequencies[p]!;
-        scores.set(chunk, score + idf[t]! * (tf * (K1 + 1)) / (tf + K1 * (1 - B + B * resource.tokens[chunk]! / avgdl)));
+        if (isCandidate[chunk] === generation) continue;
+        isCandidate[chunk] = generation;
+        scores[chunk] = 0;
+        candidates[count++] = chunk;
       }
-    });
-    for (const [chunk, score] of scores) ranked.push({ id: resource.ids[chunk]!, score, resource: r, chunk });
+    }
+    for (let t = 0; t < terms.length; t++) {
+      const [start, end] = terms[t]!.ranges[r]!;
+      for (let p = start; p < end; p++) {
+        const chunk = resource.postings[p]!;
+        if (isCandidate[chunk] !== generation) continue;
+        const tf = resource.frequencies[p]!;
+        scores[chunk]! += idf[t]! * (tf * (K1 + 1)) / (tf + K1 * (1 - B + B * resource.tokens[chunk]! / avgdl));
+      }
+    }
+    for (let i = 0; i < count; i++) {
+      const chunk = candidates[i]!;
+      best.offer(resource.ids[chunk]!, scores[chunk]!, r, chunk);
+    }
   });
-  const byScore = (a: RankedRow, b: RankedRow) => b.score - a.score || a.id - b.id;
-  ranked.sort(byScore);
-  const reranked = withProximityBonus(scope.resources, ranked.slice(0, Math.max(limit, RERANK_DEPTH)), terms).sort(byScore);
+  const reranked = withProximityBonus(scope.resources, best.sorted(), terms).sort(byScore);
   return reranked.slice(0, limit).map(({ id, score }) => ({ id, score }));
+}
+
+/** Best first; equal scores by chunk id, so rankings are stable. */
+const byScore = (a: RankedRow, b: RankedRow) => b.score - a.score || a.id - b.id;
+
+/**
+ * Scratch space for scoring one resource's candidates, kept between questions (ranking is
+ * synchronous, so one set serves every call): a score per chunk, which chunks are candidates of
+ * the resource being scored (those marked with the current generation, so nothing is cleared
+ * between resources), and the candidates in the order found.
+ */
+let scratch = { scores: new Float64Array(0), isCandidate: new Uint32Array(0), candidates: new Uint32Array(0) };
+let generation = 0;
+
+function scratchFor(chunks: number): typeof scratch {
+  if (scratch.scores.length < chunks) {
+    const size = Math.max(chunks, scratch.scores.length * 2);
+    scratch = { scores: new Float64Array(size), isCandidate: new Uint32Array(size), candidates: new Uint32Array(size) };
+    generation = 0;
+  }
+  if (generation === 0xffffffff) {
+    scratch.isCandidate.fill(0);
+    generation = 0;
+  }
+  generation++;
+  return scratch;
+}
+
+/**
+ * The `size` best candidates offered, by {@link byScore}: the same as sorting all of them and
+ * taking the first `size`, without sorting (or allocating) the many that cannot make it. Kept
+ * sorted best first; most offers lose to the worst kept and cost one comparison.
+ */
+export class BestCandidates {
+  private readonly kept: Candidate[] = [];
+
+  constructor(private readonly size: number) {}
+
+  offer(id: number, score: number, resource: number, chunk: number): void {
+    const { kept, size } = this;
+    if (size <= 0) return;
+    if (kept.length === size) {
+      const worst = kept[size - 1]!;
+      if (score < worst.score || (score === worst.score && id > worst.id)) return;
+      kept.pop();
+    }
+    let at = kept.length;
+    while (at > 0) {
+      const above = kept[at - 1]!;
+      if (above.score > score || (above.score === score && above.id < id)) break;
+      at--;
+    }
+    kept.splice(at, 0, { id, score, resource, chunk });
+  }
+
+  /** The candidates kept, best first. */
+  sorted(): Candidate[] {
+    return [...this.kept];
+  }
 }
 
 /**
