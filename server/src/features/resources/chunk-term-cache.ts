@@ -45,8 +45,12 @@ const MAX_POSTINGS = 12_000_000;
 const MAX_POSITIONS = 256;
 const scanned = new Uint16Array(MAX_POSITIONS);
 
-/** Chunks indexed between two yields to the event loop (a few milliseconds' work). */
-const BUILD_SLICE = 100;
+/**
+ * Milliseconds of indexing between two yields to the event loop. Slices are measured in time, not
+ * chunks: under a burst every yield waits for a whole turn of a busy loop, so fixed slices of 100
+ * chunks made a cold 10,000-chunk index wait a hundred turns.
+ */
+const BUILD_SLICE_MS = 10;
 
 /**
  * Visits the lexemes of a tsvector's text form (`'bowl':2 'it''s':5,9A 'x'`) with their positions
@@ -96,6 +100,58 @@ export function parseTsvector(text: string): [string, number[]][] {
   return out;
 }
 
+/**
+ * The postings `found` (lexeme number, chunk, number of positions, start in `staged`, in chunk order)
+ * grouped by lexeme number, ascending, each lexeme's in chunk order: a stable counting sort.
+ * `cursor` has a slot per lexeme number, all zeros, and is left so.
+ */
+function groupByLexeme(found: Uint32Array, staged: Uint16Array, cursor: Uint32Array):
+  Pick<ResourceTerms, 'lexemes' | 'offsets' | 'postings' | 'frequencies' | 'positionStarts' | 'positions'> {
+  const postingCount = found.length / 4;
+  const distinct: number[] = [];
+  for (let f = 0; f < found.length; f += 4) if (cursor[found[f]!]!++ === 0) distinct.push(found[f]!);
+  const lexemes = Int32Array.from(distinct).sort();
+  const offsets = new Uint32Array(lexemes.length + 1);
+  // From here `cursor` holds where each lexeme's next posting goes.
+  lexemes.forEach((number, i) => {
+    offsets[i + 1] = offsets[i]! + cursor[number]!;
+    cursor[number] = offsets[i]!;
+  });
+  const postings = new Uint32Array(postingCount);
+  const frequencies = new Uint16Array(postingCount);
+  const positionCounts = new Uint16Array(postingCount);
+  const stagedStarts = new Uint32Array(postingCount);
+  for (let f = 0; f < found.length; f += 4) {
+    const p = cursor[found[f]!]!++;
+    const count = found[f + 2]!;
+    postings[p] = found[f + 1]!;
+    // A lexeme stripped of its positions still occurs once.
+    frequencies[p] = Math.max(1, count);
+    positionCounts[p] = count;
+    stagedStarts[p] = found[f + 3]!;
+  }
+  const positionStarts = new Uint32Array(postingCount + 1);
+  let total = 0;
+  for (let p = 0; p < postingCount; p++) total += positionCounts[p]!;
+  const positions = new Uint16Array(total);
+  let at = 0;
+  for (let p = 0; p < postingCount; p++) {
+    positionStarts[p] = at;
+    const from = stagedStarts[p]!;
+    for (let i = 0, count = positionCounts[p]!; i < count; i++) positions[at++] = staged[from + i]!;
+  }
+  positionStarts[postingCount] = at;
+  for (const number of lexemes) cursor[number] = 0;
+  return { lexemes, offsets, postings, frequencies, positionStarts, positions };
+}
+
+/** A copy of `array` with room for at least `needed` elements (doubling). */
+function grown<T extends Uint16Array | Uint32Array>(array: T, needed: number): T {
+  const copy = new (array.constructor as new (length: number) => T)(Math.max(needed, array.length * 2));
+  copy.set(array);
+  return copy;
+}
+
 function binarySearch(sorted: Int32Array, value: number): number {
   let low = 0, high = sorted.length - 1;
   while (low <= high) {
@@ -119,6 +175,8 @@ export class ChunkTermCache {
   private static readonly caches = new WeakMap<Knex, ChunkTermCache>();
   private readonly resources = new Map<string, ResourceTerms>();
   private readonly dictionary = new Map<string, number>();
+  /** Scratch of the index builds: a counter per lexeme number (see {@link ChunkTermCache.lexemeScratch}). */
+  private scratch = new Uint32Array(0);
   private readonly loading = new SingleFlight<ResourceTerms | undefined>();
   private postings = 0;
 
@@ -213,18 +271,31 @@ export class ChunkTermCache {
     return entry;
   }
 
-  /** Builds the index, yielding to the event loop every {@link BUILD_SLICE} chunks: a big resource must not stall other requests (or `/health`). */
+  /** A zeroed array with a slot per lexeme of the dictionary, kept between builds. */
+  private lexemeScratch(): Uint32Array {
+    if (this.scratch.length < this.dictionary.size) this.scratch = new Uint32Array(Math.max(this.dictionary.size, this.scratch.length * 2));
+    return this.scratch;
+  }
+
+  /** Builds the index, yielding to the event loop every {@link BUILD_SLICE_MS} ms: a big resource must not stall other requests (or `/health`). */
   private async build(resourceId: string, organisationId: string, version: string, rows: { id: string | number | null; token_count: number; tsv: string | null; model: string | null }[]): Promise<ResourceTerms> {
-    // Per lexeme: (chunk, number of positions, start of the positions in `staged`) for each chunk holding it.
-    const byLexeme = new Map<number, number[]>();
+    // Each posting as found, chunk by chunk: its lexeme's number, its chunk, how many positions it
+    // has and where they start in `staged`. Flat typed arrays: no list per lexeme to grow and collect.
+    // Grouping them by lexeme does not yield, so the builds that interleave here share `cursor`.
+    let found = new Uint32Array(1 << 14);
+    let foundLength = 0;
     const embedded = new Map<string, number>();
     const ids = new Float64Array(rows.length);
     const tokens = new Uint32Array(rows.length);
     let staged = new Uint16Array(1 << 16);
     let stagedLength = 0;
     let totalTokens = 0;
+    let sliceStart = performance.now();
     for (const [chunk, row] of rows.entries()) {
-      if (chunk > 0 && chunk % BUILD_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (performance.now() - sliceStart >= BUILD_SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
       ids[chunk] = Number(row.id);
       tokens[chunk] = Number(row.token_count);
       totalTokens += tokens[chunk]!;
@@ -232,40 +303,17 @@ export class ChunkTermCache {
       scanTsvector(row.tsv ?? '', (lexeme, positions, count) => {
         let number = this.dictionary.get(lexeme);
         if (number === undefined) this.dictionary.set(lexeme, (number = this.dictionary.size));
-        let list = byLexeme.get(number);
-        if (!list) byLexeme.set(number, (list = []));
-        if (stagedLength + count > staged.length) {
-          const grown = new Uint16Array(staged.length * 2);
-          grown.set(staged);
-          staged = grown;
-        }
-        staged.set(positions.subarray(0, count), stagedLength);
-        list.push(chunk, count, stagedLength);
+        if (stagedLength + count > staged.length) staged = grown(staged, stagedLength + count);
+        for (let i = 0; i < count; i++) staged[stagedLength + i] = positions[i]!;
+        if (foundLength + 4 > found.length) found = grown(found, foundLength + 4);
+        found[foundLength++] = number;
+        found[foundLength++] = chunk;
+        found[foundLength++] = count;
+        found[foundLength++] = stagedLength;
         stagedLength += count;
       });
     }
-    const lexemes = Int32Array.from([...byLexeme.keys()].sort((a, b) => a - b));
-    const offsets = new Uint32Array(lexemes.length + 1);
-    lexemes.forEach((number, i) => { offsets[i + 1] = offsets[i]! + byLexeme.get(number)!.length / 3; });
-    const postings = new Uint32Array(offsets[lexemes.length]!);
-    const frequencies = new Uint16Array(postings.length);
-    const positionStarts = new Uint32Array(postings.length + 1);
-    const positions = new Uint16Array(stagedLength);
-    let at = 0;
-    lexemes.forEach((number, i) => {
-      const list = byLexeme.get(number)!;
-      for (let j = 0, p = offsets[i]!; j < list.length; j += 3, p++) {
-        const count = list[j + 1]!;
-        postings[p] = list[j]!;
-        // A lexeme stripped of its positions still occurs once.
-        frequencies[p] = Math.max(1, count);
-        positionStarts[p] = at;
-        positions.set(staged.subarray(list[j + 2]!, list[j + 2]! + count), at);
-        at += count;
-      }
-    });
-    positionStarts[postings.length] = at;
-    return { resourceId, organisationId, version, ids, tokens, totalTokens, embedded, lexemes, offsets, postings, frequencies, positionStarts, positions };
+    return { resourceId, organisationId, version, ids, tokens, totalTokens, embedded, ...groupByLexeme(found.subarray(0, foundLength), staged, this.lexemeScratch()) };
   }
 
   private remember(entry: ResourceTerms): void {
