@@ -18,6 +18,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
   DATABASE_POOL_MAX: z.string().regex(/^\d+$/).default('10').transform(Number),
+  DATABASE_NAMED_STATEMENTS: z.enum(['true', 'false', '1', '0']).default('true').transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BOOTSTRAP_API_KEY: optionalString,
   PLAN_MONTHLY_MESSAGES: optionalInt,
@@ -129,6 +130,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   databasePoolMax: number;
+  /** A chat question's queries as named prepared statements on a PostgreSQL server (off behind a pooler that cannot keep them). */
+  databaseNamedStatements: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   bootstrapApiKey?: string;
   defaultPlan: PlanLimits;
@@ -306,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseNamedStatements: e.DATABASE_NAMED_STATEMENTS,
     logLevel: e.LOG_LEVEL,
     bootstrapApiKey: e.BOOTSTRAP_API_KEY,
     defaultPlan: {

@@ -40,7 +40,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
   await secureDataDir(config.dataDir);
   const embedded = !config.databaseUrl && !options.database;
   const unlock = embedded ? await lockDataDir(config.dataDir) : async () => {};
-  const database = options.database ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax });
+  const database = options.database ?? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax, namedStatements: config.databaseNamedStatements });
   await migrate(database.db);
   // PGlite writes its relation cache files (pg_internal.init) 0644 whatever the umask says.
   if (embedded) await tightenDataDir(config.dataDir);

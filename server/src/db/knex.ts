@@ -6,6 +6,7 @@ import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
 import { migrationSource } from '../../migrations/index.js';
+import { enableNamedStatements } from './named-statements.js';
 
 /** An open database: PGlite embedded in this process, or a PostgreSQL server. */
 export interface Database {
@@ -21,6 +22,8 @@ export interface OpenDatabaseOptions {
   poolMax?: number;
   /** An existing PGlite instance (tests load one from a migrated template). */
   pglite?: PGlite;
+  /** Hot queries as named prepared statements on a PostgreSQL server (default true; see named-statements.ts). */
+  namedStatements?: boolean;
 }
 
 // int8 (Unix ms, byte counts, count(*)) as JS numbers, as PGlite returns them: every value we
@@ -49,6 +52,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       pool: { min: 0, max: options.poolMax ?? 10 },
       migrations: { migrationSource },
     });
+    if (options.namedStatements ?? true) enableNamedStatements(db);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   let pglite = options.pglite;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { SingleFlight } from '../../db/single-flight.js';
+import { namedStatement } from '../../db/named-statements.js';
 import type {
   AccessLevel, Model, PersonalityType, ToneType, WebsiteIntegration,
 } from '@parley/shared';
@@ -71,8 +72,9 @@ export class ChatbotsRepository {
   constructor(private readonly db: Knex) {}
 
   private select(db: Knex = this.db) {
+    // Named columns, not `c.*`: the reads by id are prepared statements (db/named-statements.ts).
     return db('chatbots as c').select(
-      'c.*',
+      ...Object.values(COLUMNS).map((column) => `c.${column}`),
       db.raw('coalesce((select array_agg(cr.resource_id order by cr.position) from chatbot_resources cr where cr.chatbot_id = c.id), ?::text[]) as resource_ids', ['{}']),
       db.raw('(select a.updated_at from chatbot_avatars a where a.chatbot_id = c.id) as avatar_updated_at'),
     );
@@ -81,7 +83,7 @@ export class ChatbotsRepository {
   /** A chatbot of the organisation; the record may be shared with concurrent callers (read-only). */
   async find(organisationId: string, id: string, db: Knex = this.db): Promise<ChatbotRecord | undefined> {
     const read = async () => {
-      const row = await this.select(db).where({ 'c.id': id, 'c.organisation_id': organisationId }).first();
+      const row = await namedStatement(db, this.select(db).where({ 'c.id': id, 'c.organisation_id': organisationId }).first(), 'chatbot_by_id');
       return row ? Object.freeze(toRecord(row)) : undefined;
     };
     return db === this.db ? this.reads.run(`${organisationId}/${id}`, read) : read();
@@ -90,7 +92,7 @@ export class ChatbotsRepository {
   /** A chatbot by id alone: only for the public embed endpoints, which have no organisation. */
   async findPublic(id: string): Promise<ChatbotRecord | undefined> {
     return this.reads.run(`/${id}`, async () => {
-      const row = await this.select().where({ 'c.id': id }).first();
+      const row = await namedStatement(this.db, this.select().where({ 'c.id': id }).first(), 'public_chatbot_by_id');
       return row ? Object.freeze(toRecord(row)) : undefined;
     });
   }

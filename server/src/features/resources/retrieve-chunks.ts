@@ -3,6 +3,7 @@ import { ChunkTermCache, type SearchScope } from './chunk-term-cache.js';
 import { hasVectorColumn } from './ingestion/chunk-index.js';
 import { toVectorLiteral, type Embedder } from './ingestion/stages/embed-chunks.js';
 import { rankByBm25, type ChunkRow, type RankedRow } from './rank-bm25.js';
+import { namedStatement } from '../../db/named-statements.js';
 
 /** Where a chunk's text came from, for citations. */
 export interface ChunkProvenance {
@@ -91,9 +92,9 @@ export async function retrieveChunks(
   }
   const top = ranked.slice(0, k);
   if (top.length === 0) return [];
-  const rows: ChunkRow[] = await db('resource_chunks as c').join('resources as r', 'r.id', 'c.resource_id')
-    .whereIn('c.id', top.map((row) => row.id)).where('c.organisation_id', organisationId)
-    .select('c.id', 'c.resource_id', 'r.file_name', 'c.content', 'c.provenance');
+  const rows: ChunkRow[] = await namedStatement(db, db('resource_chunks as c').join('resources as r', 'r.id', 'c.resource_id')
+    .whereRaw('c.id = ANY(?::bigint[])', [top.map((row) => row.id)]).where('c.organisation_id', organisationId)
+    .select('c.id', 'c.resource_id', 'r.file_name', 'c.content', 'c.provenance'), 'chosen_passages');
   const read = new Map(rows.map((row) => [Number(row.id), row]));
   return top.flatMap((row) => {
     const chunk = read.get(row.id);

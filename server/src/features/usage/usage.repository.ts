@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { namedStatement } from '../../db/named-statements.js';
 
 /** Per-organisation, per-month counters (table usage_counters). */
 export class UsageRepository {
@@ -12,12 +13,12 @@ export class UsageRepository {
   async incrementMessagesBy(organisationId: string, month: string, count: number, limit: number | undefined): Promise<boolean> {
     if (limit !== undefined && count > limit) return false;
     const guard = limit === undefined ? '' : 'WHERE usage_counters.messages + EXCLUDED.messages <= ?';
-    const result = await this.db.raw(
+    const result = await namedStatement(this.db, this.db.raw(
       `INSERT INTO usage_counters (organisation_id, month, messages) VALUES (?, ?, ?)
        ON CONFLICT (organisation_id, month) DO UPDATE SET messages = usage_counters.messages + EXCLUDED.messages ${guard}
        RETURNING messages`,
       limit === undefined ? [organisationId, month, count] : [organisationId, month, count, limit],
-    );
+    ), limit === undefined ? 'count_messages' : 'count_messages_within_limit');
     return (result.rows as unknown[]).length > 0;
   }
 
