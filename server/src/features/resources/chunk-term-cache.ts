@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import { SingleFlight } from '../../db/single-flight.js';
 import { hasVectorColumn } from './ingestion/chunk-index.js';
-import { namedStatement } from '../../db/named-statements.js';
 
 /**
  * One resource's chunks as an inverted index: for each lexeme of its full-text vectors, the chunks
@@ -197,14 +196,16 @@ export class ChunkTermCache {
 
   /** The question's lexemes and the current term index of each of the organisation's resources among `resourceIds`. */
   async scope(organisationId: string, resourceIds: readonly string[], question: string): Promise<SearchScope> {
-    const result = await namedStatement(this.db, this.db.raw(
+    // Not a named statement (db/named-statements.ts): with its list of resources unknown, PostgreSQL's
+    // generic plan reads a chatbot of 1,000 resources' versions 0.6 ms slower than a plan made for the list.
+    const result = await this.db.raw(
       // Primary-key probes: PGlite reads 1,000 resources' versions in half the time of a semi-join against a materialised CTE.
       `SELECT
          (SELECT coalesce(json_agg(json_build_array(id, chunk_version::text)), '[]') FROM resources
           WHERE id = ANY(?::text[]) AND organisation_id = ?) AS versions,
          (SELECT coalesce(json_agg(json_build_array(lexeme, positions[1])), '[]') FROM unnest(to_tsvector('english', ?))) AS terms`,
       [[...resourceIds], organisationId, question],
-    ), 'search_scope');
+    );
     const row = (result.rows as { versions: [string, string][] | string; terms: [string, number][] | string }[])[0]!;
     const versions = (typeof row.versions === 'string' ? JSON.parse(row.versions) : row.versions) as [string, string][];
     const terms = (typeof row.terms === 'string' ? JSON.parse(row.terms) : row.terms) as [string, number][];
