@@ -96,3 +96,4 @@ const server = http.createServer((req, res) => {
 server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', 4096, () => {
   process.stdout.write(`listening at http://127.0.0.1:${server.address().port}\n`);
 });
+process.on('SIGTERM', () => process.exit(0));
