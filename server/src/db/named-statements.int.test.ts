@@ -55,7 +55,7 @@ describe('named prepared statements', () => {
       await askQuestion(database);
       expect(await preparedStatements(database)).toEqual(database.kind === 'pglite' ? [] : [
         'parley_chatbot_by_id', 'parley_chosen_passages', 'parley_count_messages', 'parley_count_messages_within_limit',
-        'parley_public_chatbot_by_id',
+        'parley_public_chatbot_by_id', 'parley_search_scope',
       ]);
     } finally {
       await database.close();
