@@ -35,10 +35,13 @@ describe('readPdf', () => {
     await expect(read({ maxOcrPages: 0 })).rejects.toEqual(new NoTextFoundError('the PDF has no text layer and OCR is turned off'));
   }, 90_000);
 
-  it('stops at the abort signal', async () => {
-    // Whether it comes while the text layer or a page's OCR is read, the job ends with the abort's reason.
-    const aborted = new AbortController();
-    setTimeout(() => aborted.abort(new Error('the job was cancelled')), 1500);
-    await expect(read({}, aborted.signal)).rejects.toThrow('the job was cancelled');
+  it("stops at the abort signal, during a page's OCR or between pages", async () => {
+    // Aborted when the progress reaches `at`: as the first page's OCR starts, then once it is read
+    // (a timer raced the OCR, which a fast machine finished first). The job ends with the abort's reason.
+    for (const at of [0, 0.5]) {
+      const aborted = new AbortController();
+      const progress = (fraction: number) => { if (fraction === at) aborted.abort(new Error('the job was cancelled')); };
+      await expect(read({ progress }, aborted.signal), `aborted at ${at}`).rejects.toThrow('the job was cancelled');
+    }
   }, 90_000);
 });
