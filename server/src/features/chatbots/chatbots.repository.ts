@@ -64,6 +64,9 @@ function toRow(fields: Partial<ChatbotRecord>): Row {
   return row;
 }
 
+/** Named columns, not `c.*`: the reads by id are prepared statements (db/named-statements.ts). */
+const SELECTED_COLUMNS = Object.values(COLUMNS).map((column) => `c.${column}`);
+
 /** Chatbots of one organisation; every read filters by organisation. */
 export class ChatbotsRepository {
   /** Concurrent reads of one chatbot (every question of a burst reads its chatbot) share one query. */
@@ -72,9 +75,8 @@ export class ChatbotsRepository {
   constructor(private readonly db: Knex) {}
 
   private select(db: Knex = this.db) {
-    // Named columns, not `c.*`: the reads by id are prepared statements (db/named-statements.ts).
     return db('chatbots as c').select(
-      ...Object.values(COLUMNS).map((column) => `c.${column}`),
+      ...SELECTED_COLUMNS,
       db.raw('coalesce((select array_agg(cr.resource_id order by cr.position) from chatbot_resources cr where cr.chatbot_id = c.id), ?::text[]) as resource_ids', ['{}']),
       db.raw('(select a.updated_at from chatbot_avatars a where a.chatbot_id = c.id) as avatar_updated_at'),
     );

@@ -68,7 +68,7 @@ export function rankByBm25(cache: ChunkTermCache, scope: SearchScope, limit: num
         const chunk = resource.postings[p]!;
         if (isCandidate[chunk] !== generation) continue;
         const tf = resource.frequencies[p]!;
-        scores[chunk]! += idf[t]! * (tf * (K1 + 1)) / (tf + K1 * (1 - B + B * resource.tokens[chunk]! / avgdl));
+        scores[chunk] = scores[chunk]! + idf[t]! * (tf * (K1 + 1)) / (tf + K1 * (1 - B + B * resource.tokens[chunk]! / avgdl));
       }
     }
     for (let i = 0; i < count; i++) {
