@@ -45,7 +45,9 @@ beforeAll(async () => {
   ctx = await createTestContext({ env: { LOCAL_SENTENCE_ENCODER: 'true', RESOURCE_CREATION_RATE_LIMIT: '1000' } });
   ctx.startJobs();
   faqId = (await createResource(ctx.api, 'text', { name: 'Shop FAQ', content: FAQ })).id;
-  expect((await waitForProcessing(ctx.api, faqId)).aiProcessingStatus).toBe('DONE');
+  const ingested = await waitForProcessing(ctx.api, faqId);
+  // With the reason, so a failure shows it.
+  expect([ingested.aiProcessingStatus, ingested.failureReason]).toEqual(['DONE', undefined]);
   await waitForVectors(faqId);
 }, 90_000);
 afterAll(async () => { await ctx?.close(); });

