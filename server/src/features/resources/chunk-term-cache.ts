@@ -37,6 +37,8 @@ export interface SearchScope {
   organisationId: string;
   terms: QuestionTerm[];
   resources: ResourceTerms[];
+  /** Each resource's name as it is now (a rename changes no chunk, so it is read with the versions). */
+  fileNames: ReadonlyMap<string, string>;
 }
 
 /** Postings kept per instance (about 16 bytes each with their positions): about 1.2M SQuAD-sized chunks' worth of lexemes. */
@@ -203,7 +205,7 @@ export class ChunkTermCache {
     const query = this.db.raw(
       // Primary-key probes: PGlite reads 1,000 resources' versions in half the time of a semi-join against a materialised CTE.
       `SELECT
-         (SELECT coalesce(json_agg(json_build_array(id, chunk_version::text)), '[]') FROM resources
+         (SELECT coalesce(json_agg(json_build_array(id, chunk_version::text, file_name)), '[]') FROM resources
           WHERE id = ANY(?::text[]) AND organisation_id = ?) AS versions,
          (SELECT coalesce(json_agg(json_build_array(lexeme, positions[1])), '[]') FROM unnest(to_tsvector('english', ?))) AS terms`,
       [[...resourceIds], organisationId, question],
@@ -211,19 +213,21 @@ export class ChunkTermCache {
     // A named statement (db/named-statements.ts) for the usual chatbot only: PostgreSQL's plan for
     // any list reads 1,000 resources' versions 0.6 ms slower than a plan made for that list.
     const result = await (resourceIds.length <= NAMED_SCOPE_MAX_RESOURCES ? namedStatement(this.db, query, 'search_scope') : query);
-    const row = (result.rows as { versions: [string, string][] | string; terms: [string, number][] | string }[])[0]!;
-    const versions = (typeof row.versions === 'string' ? JSON.parse(row.versions) : row.versions) as [string, string][];
+    const row = (result.rows as { versions: [string, string, string][] | string; terms: [string, number][] | string }[])[0]!;
+    const versions = (typeof row.versions === 'string' ? JSON.parse(row.versions) : row.versions) as [string, string, string][];
     const terms = (typeof row.terms === 'string' ? JSON.parse(row.terms) : row.terms) as [string, number][];
     // A resource asked for and not found is deleted (or another organisation's): its entry goes.
     const found = new Set(versions.map(([id]) => id));
     for (const id of resourceIds) if (!found.has(id) && this.resources.get(id)?.organisationId === organisationId) this.forget(id);
     const resources: ResourceTerms[] = [];
-    for (const [id, version] of versions) {
+    const fileNames = new Map<string, string>();
+    for (const [id, version, fileName] of versions) {
+      fileNames.set(id, fileName);
       // A cached resource is taken without a microtask hop: a chatbot may have thousands.
       const current = this.cached(id, version) ?? await this.loadOnce(organisationId, id, version);
       if (current) resources.push(current);
     }
-    return { organisationId, terms: terms.map(([lexeme, position]) => ({ lexeme, position: Number(position) })), resources };
+    return { organisationId, terms: terms.map(([lexeme, position]) => ({ lexeme, position: Number(position) })), resources, fileNames };
   }
 
   /** The postings of `lexeme` in each resource, as ranges of their posting arrays (empty where absent). */

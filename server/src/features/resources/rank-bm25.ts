@@ -174,4 +174,4 @@ function withProximityBonus(resources: readonly ResourceTerms[], candidates: Can
 }
 
 /** A chosen chunk's passage as retrieval reads it. */
-export interface ChunkRow { id: string | number; resource_id: string; file_name: string; content: string; provenance: unknown }
+export interface ChunkRow { id: string | number; resource_id: string; content: string; provenance: unknown }

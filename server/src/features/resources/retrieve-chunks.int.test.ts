@@ -60,6 +60,44 @@ describe('retrieveChunks', () => {
   });
 });
 
+describe('retrieveChunks with the instance\'s passages', () => {
+  /** Runs `work` and returns the statements that read passages from the chunks table. */
+  async function passageReads(work: () => Promise<unknown>): Promise<number> {
+    const { db } = ctx.database;
+    let reads = 0;
+    const record = (query: { sql: string }) => { if (/"content"/.test(query.sql)) reads++; };
+    db.on('query', record);
+    try {
+      await work();
+    } finally {
+      db.off('query', record);
+    }
+    return reads;
+  }
+
+  it('reads a chosen passage once, then answers from the instance\'s copy with the resource\'s current name', async () => {
+    const id = await indexText('otters', ['Sea otters hold hands while they sleep.', 'Otters use stones to open shells.']);
+    const ask = () => retrieveChunks(ctx.database.db, ctx.org.organisationId, [id], 'Why do sea otters hold hands?', 2);
+    let first: Awaited<ReturnType<typeof ask>> = [];
+    expect(await passageReads(async () => { first = await ask(); })).toBe(1);
+    expect(first[0]).toMatchObject({ resourceId: id, fileName: 'otters', content: 'Sea otters hold hands while they sleep.' });
+    // A rename changes no chunk: the passage is not read again, and it carries the new name.
+    await ctx.database.db('resources').where({ id }).update({ file_name: 'marine mammals' });
+    let again: Awaited<ReturnType<typeof ask>> = [];
+    expect(await passageReads(async () => { again = await ask(); })).toBe(0);
+    expect(again.map(({ fileName, content, id: chunkId }) => [fileName, content, chunkId])).toEqual(first.map(({ content, id: chunkId }) => ['marine mammals', content, chunkId]));
+  });
+
+  it('serves a re-indexed resource\'s new passages, never the copies of its old ones', async () => {
+    const id = await indexText('kiwis', ['Kiwis lay the largest eggs for their size.']);
+    const ask = () => retrieveChunks(ctx.database.db, ctx.org.organisationId, [id], 'How big are kiwi eggs?', 2);
+    expect((await ask()).map((chunk) => chunk.content)).toEqual(['Kiwis lay the largest eggs for their size.']);
+    const chunks = chunkSections([{ provenance: {}, units: [{ text: 'A kiwi egg weighs a fifth of its mother.' }] }]);
+    await ctx.database.db.transaction((trx) => swapChunks(trx, { resourceId: id, organisationId: ctx.org.organisationId, keepHashes: new Set(), chunks }));
+    expect((await ask()).map((chunk) => chunk.content)).toEqual(['A kiwi egg weighs a fifth of its mother.']);
+  });
+});
+
 describe('retrieveChunks over a large index', () => {
   it('estimates the frequency of very common words and still ranks by the rare ones', async () => {
     const filler = Array.from({ length: 1200 }, (_, i) => `Harbour report ${i}: the harbour was busy and the harbour master counted boats.`);

@@ -4,6 +4,7 @@ import { hasVectorColumn } from './ingestion/chunk-index.js';
 import { toVectorLiteral, type Embedder } from './ingestion/stages/embed-chunks.js';
 import { rankByBm25, type ChunkRow, type RankedRow } from './rank-bm25.js';
 import { namedStatement } from '../../db/named-statements.js';
+import { RecentMap } from '../../providers/llm/local/recent-map.js';
 
 /** Where a chunk's text came from, for citations. */
 export interface ChunkProvenance {
@@ -92,12 +93,51 @@ export async function retrieveChunks(
   }
   const top = ranked.slice(0, k);
   if (top.length === 0) return [];
-  const rows: ChunkRow[] = await namedStatement(db, db('resource_chunks as c').join('resources as r', 'r.id', 'c.resource_id')
-    .whereRaw('c.id = ANY(?::bigint[])', [top.map((row) => row.id)]).where('c.organisation_id', organisationId)
-    .select('c.id', 'c.resource_id', 'r.file_name', 'c.content', 'c.provenance'), 'chosen_passages');
-  const read = new Map(rows.map((row) => [Number(row.id), row]));
+  const passages = await passagesOf(db, organisationId, top.map((row) => row.id));
   return top.flatMap((row) => {
-    const chunk = read.get(row.id);
-    return chunk ? [{ id: row.id, resourceId: chunk.resource_id, fileName: chunk.file_name, content: chunk.content, provenance: chunk.provenance as ChunkProvenance, score: row.score }] : [];
+    const passage = passages.get(row.id);
+    const fileName = passage && scope.fileNames.get(passage.resourceId);
+    return passage && fileName !== undefined ? [{ id: row.id, ...passage, fileName, score: row.score }] : [];
   });
+}
+
+/** A chunk's passage as retrieval hands it on (the resource's name comes from the search scope, as it is now). */
+type Passage = Pick<RetrievedChunk, 'resourceId' | 'content' | 'provenance'>;
+
+/** Characters of passages an instance keeps (at most about 32 MB). */
+const PASSAGE_CACHE_CHARS = 16_000_000;
+
+/** Passages by chunk id, per database handle (one per instance). */
+const passageCaches = new WeakMap<Knex, RecentMap<number, Passage>>();
+
+/**
+ * The passages of the chosen chunks, from the instance's cache or, for those it lacks, in one read.
+ * A chunk row never changes once written: a re-index deletes the chunks it does not keep and
+ * inserts new rows with new ids, and the search scope never offers a chunk of a resource's older
+ * version. So a passage read once serves every later question that chooses it, and a warm instance
+ * prepares most answers without this round trip (under a burst each round trip waits a whole turn
+ * of a busy event loop). The chunk ids come from the organisation's own scope; the read filters by
+ * organisation all the same.
+ */
+async function passagesOf(db: Knex, organisationId: string, ids: number[]): Promise<Map<number, Passage>> {
+  let cache = passageCaches.get(db);
+  if (!cache) passageCaches.set(db, (cache = new RecentMap(PASSAGE_CACHE_CHARS, (passage) => passage.content.length)));
+  const found = new Map<number, Passage>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const passage = cache.get(id);
+    if (passage) found.set(id, passage);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    const rows: ChunkRow[] = await namedStatement(db, db('resource_chunks').whereRaw('id = ANY(?::bigint[])', [missing]).where('organisation_id', organisationId)
+      .select('id', 'resource_id', 'content', 'provenance'), 'chosen_passages');
+    for (const row of rows) {
+      // Shared by every question that chooses it: read-only.
+      found.set(Number(row.id), Object.freeze({ resourceId: row.resource_id, content: row.content, provenance: Object.freeze(row.provenance as ChunkProvenance) }));
+    }
+  }
+  // Those read now join the cache, and the cached ones are the most recently used now.
+  for (const [id, passage] of found) cache.set(id, passage);
+  return found;
 }
