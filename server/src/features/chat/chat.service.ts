@@ -64,10 +64,8 @@ export class ChatService {
    * @throws 402 when the month's messages are spent.
    */
   async prepareForChatbot(organisationId: string, plan: PlanLimits, chatbot: ChatbotRecord, conversation: readonly ChatMessage[]): Promise<PreparedAnswer> {
-    return this.admitted({ organisationId, chatbotId: chatbot.id }, async () => {
-      await this.usage.consumeMessage(organisationId, plan);
-      return this.prepare(organisationId, chatbot.resourceIds, conversation, chatbot, chatbot.model);
-    });
+    return this.admitted({ organisationId, chatbotId: chatbot.id }, () => this.counted(organisationId, plan,
+      () => this.prepare(organisationId, chatbot.resourceIds, conversation, chatbot, chatbot.model)));
   }
 
   /**
@@ -76,10 +74,8 @@ export class ChatService {
    */
   async prepareResourceChat(auth: AuthContext, body: ResourceChatBody): Promise<PreparedAnswer> {
     const resource = await this.resources.getResource(auth, body.resourceId);
-    return this.admitted({ organisationId: auth.organisationId, chatbotId: `resource:${resource.id}` }, async () => {
-      await this.usage.consumeMessage(auth.organisationId, auth.plan);
-      return this.prepare(auth.organisationId, [resource.id], body.conversation, RESOURCE_CHAT_SETTINGS, this.options.resourceChatModel);
-    });
+    return this.admitted({ organisationId: auth.organisationId, chatbotId: `resource:${resource.id}` }, () => this.counted(auth.organisationId, auth.plan,
+      () => this.prepare(auth.organisationId, [resource.id], body.conversation, RESOURCE_CHAT_SETTINGS, this.options.resourceChatModel)));
   }
 
   /**
@@ -89,6 +85,24 @@ export class ChatService {
    */
   private admitted(key: AdmissionKey, prepare: () => Promise<PreparedAnswer>): Promise<PreparedAnswer> {
     return this.options.admission ? this.options.admission.run(key, prepare) : prepare();
+  }
+
+  /**
+   * Counts the message against the plan while the answer is prepared: the two wait on the
+   * database independently, so a question inside admission waits for two round trips instead of
+   * three (under a burst each round trip waits a whole turn of a busy event loop). Nothing is sent
+   * before both are done: a spent month is still a 402 before any byte, and its preparation is
+   * dropped.
+   * @throws 402 when the month's messages are spent.
+   */
+  private async counted(organisationId: string, plan: PlanLimits, prepare: () => Promise<PreparedAnswer>): Promise<PreparedAnswer> {
+    const counting = this.usage.consumeMessage(organisationId, plan);
+    const preparing = prepare();
+    // Settled either way before returning, so neither failure is left unhandled.
+    const [count, answer] = await Promise.allSettled([counting, preparing]);
+    if (count.status === 'rejected') throw count.reason;
+    if (answer.status === 'rejected') throw answer.reason;
+    return answer.value;
   }
 
   private async prepare(
