@@ -3,7 +3,7 @@ import { newId } from '../../db/ids.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { swapChunks } from './ingestion/chunk-index.js';
 import { chunkSections } from './ingestion/stages/chunk-text.js';
-import { fuseByReciprocalRank, retrieveChunks } from './retrieve-chunks.js';
+import { fuseByReciprocalRank, passagesOf, retrieveChunks } from './retrieve-chunks.js';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });
@@ -86,6 +86,14 @@ describe('retrieveChunks with the instance\'s passages', () => {
     let again: Awaited<ReturnType<typeof ask>> = [];
     expect(await passageReads(async () => { again = await ask(); })).toBe(0);
     expect(again.map(({ fileName, content, id: chunkId }) => [fileName, content, chunkId])).toEqual(first.map(({ content, id: chunkId }) => ['marine mammals', content, chunkId]));
+  });
+
+  it('serves a kept passage to its own organisation only', async () => {
+    const id = await indexText('puffins', ['Puffins mate for life.']);
+    const [chunk] = await retrieveChunks(ctx.database.db, ctx.org.organisationId, [id], 'Do puffins mate for life?', 1);
+    const other = await ctx.services.organisations.createOrganisation({ name: 'Another shop' });
+    expect([...(await passagesOf(ctx.database.db, other.organisationId, [chunk!.id])).keys()]).toEqual([]);
+    expect((await passagesOf(ctx.database.db, ctx.org.organisationId, [chunk!.id])).get(chunk!.id)?.content).toBe('Puffins mate for life.');
   });
 
   it('serves a re-indexed resource\'s new passages, never the copies of its old ones', async () => {

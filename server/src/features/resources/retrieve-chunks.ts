@@ -104,11 +104,14 @@ export async function retrieveChunks(
 /** A chunk's passage as retrieval hands it on (the resource's name comes from the search scope, as it is now). */
 type Passage = Pick<RetrievedChunk, 'resourceId' | 'content' | 'provenance'>;
 
+/** A passage as the instance keeps it: with its organisation, which every use checks. */
+interface KeptPassage { organisationId: string; passage: Passage }
+
 /** Characters of passages an instance keeps (at most about 32 MB). */
 const PASSAGE_CACHE_CHARS = 16_000_000;
 
 /** Passages by chunk id, per database handle (one per instance). */
-const passageCaches = new WeakMap<Knex, RecentMap<number, Passage>>();
+const passageCaches = new WeakMap<Knex, RecentMap<number, KeptPassage>>();
 
 /**
  * The passages of the chosen chunks, from the instance's cache or, for those it lacks, in one read.
@@ -116,17 +119,17 @@ const passageCaches = new WeakMap<Knex, RecentMap<number, Passage>>();
  * inserts new rows with new ids, and the search scope never offers a chunk of a resource's older
  * version. So a passage read once serves every later question that chooses it, and a warm instance
  * prepares most answers without this round trip (under a burst each round trip waits a whole turn
- * of a busy event loop). The chunk ids come from the organisation's own scope; the read filters by
- * organisation all the same.
+ * of a busy event loop). The chunk ids come from the organisation's own scope; all the same, the
+ * read filters by organisation and a kept passage serves only its own organisation.
  */
-async function passagesOf(db: Knex, organisationId: string, ids: number[]): Promise<Map<number, Passage>> {
+export async function passagesOf(db: Knex, organisationId: string, ids: number[]): Promise<Map<number, Passage>> {
   let cache = passageCaches.get(db);
-  if (!cache) passageCaches.set(db, (cache = new RecentMap(PASSAGE_CACHE_CHARS, (passage) => passage.content.length)));
+  if (!cache) passageCaches.set(db, (cache = new RecentMap(PASSAGE_CACHE_CHARS, (kept) => kept.passage.content.length)));
   const found = new Map<number, Passage>();
   const missing: number[] = [];
   for (const id of ids) {
-    const passage = cache.get(id);
-    if (passage) found.set(id, passage);
+    const kept = cache.get(id);
+    if (kept?.organisationId === organisationId) found.set(id, kept.passage);
     else missing.push(id);
   }
   if (missing.length > 0) {
@@ -138,6 +141,6 @@ async function passagesOf(db: Knex, organisationId: string, ids: number[]): Prom
     }
   }
   // Those read now join the cache, and the cached ones are the most recently used now.
-  for (const [id, passage] of found) cache.set(id, passage);
+  for (const [id, passage] of found) cache.set(id, { organisationId, passage });
   return found;
 }
