@@ -17,15 +17,15 @@ describe('RecentMap', () => {
 describe('RecentMap by weight', () => {
   it('keeps the newest entries whose weights fit the limit, and none heavier than it', () => {
     const map = new RecentMap<string, string>(10, (value) => value.length);
-    map.set('a', 'xxxx');
-    map.set('b', 'xxxx');
-    map.set('a', 'xxxx');
-    map.set('c', 'xxxxx');
+    map.set('a', 'pine');
+    map.set('b', 'teak');
+    map.set('a', 'pine');
+    map.set('c', 'birch');
     expect([map.has('a'), map.has('b'), map.has('c')]).toEqual([true, false, true]);
     // Replacing an entry counts its new weight only.
-    map.set('c', 'xxxxxx');
+    map.set('c', 'spruce');
     expect([map.has('a'), map.has('c')]).toEqual([true, true]);
-    map.set('d', 'x'.repeat(11));
+    map.set('d', 'cedar grove');
     expect([map.has('a'), map.has('c'), map.has('d'), map.size]).toEqual([false, false, false, 0]);
   });
 });
