@@ -19,11 +19,23 @@ const BATCH_CHUNKS = 32;
 /** Batches per job: a large resource continues in a new job, so other jobs get the slot in between. */
 const BATCHES_PER_JOB = 16;
 /**
- * After each batch the job rests as long as the batch took: background encoding uses at most
- * half of one core, and the rest is left to visitors (on two cores it had taken half the
- * service's capacity in a burst).
+ * The share of a batch's time this instance's event loop must be busy (answering visitors, taking
+ * uploads) for the job to rest as long as the batch took. On two cores, encoding without rests had
+ * taken half the service's capacity in a burst; resting always, though, also halved the speed on an
+ * idle instance, where an owner trying a new chatbot waits for these vectors (until they are
+ * stored, a first question about new passages encodes their sentences itself).
  */
-const REST_PER_BUSY = 1;
+const BUSY_UTILIZATION = 0.5;
+
+/**
+ * How long the job rests after a batch that took `batchMs` while the event loop was busy
+ * `utilization` (0 to 1) of that time: as long as the batch took when the service is busy, in
+ * proportion below that, almost not at all when it is idle. Background encoding so takes at most
+ * half of one core from visitors, and all of it when there are none.
+ */
+export function restAfterBatch(batchMs: number, utilization: number): number {
+  return batchMs * Math.min(1, Math.max(0, utilization) / BUSY_UTILIZATION);
+}
 
 /** Queues the job for a resource whose chunk set gained chunks (inside the caller's transaction). */
 export function queueSentenceVectors(jobs: JobQueue, trx: Knex, payload: SentenceVectorsPayload): Promise<number | undefined> {
@@ -88,6 +100,7 @@ async function storeSentenceVectors(ctx: Context, payload: SentenceVectorsPayloa
   let stored = 0;
   for (let batch = 0; batch < BATCHES_PER_JOB; batch++) {
     const started = performance.now();
+    const loopBefore = performance.eventLoopUtilization();
     const chunks: { id: string | number; content: string }[] = await ctx.db('resource_chunks as c')
       .where('c.resource_id', payload.resourceId)
       .whereNotExists(ctx.db('chunk_sentence_vectors as v').whereRaw('v.chunk_id = c.id').where('v.model', LOCAL_ENCODER_MODEL))
@@ -114,7 +127,7 @@ async function storeSentenceVectors(ctx: Context, payload: SentenceVectorsPayloa
     if (batch === BATCHES_PER_JOB - 1) {
       await queueSentenceVectors(ctx.jobs, ctx.db, payload);
     }
-    await rest((performance.now() - started) * REST_PER_BUSY, signal);
+    await rest(restAfterBatch(performance.now() - started, performance.eventLoopUtilization(loopBefore).utilization), signal);
     signal.throwIfAborted();
   }
   if (stored > 0) ctx.logger.info({ resourceId: payload.resourceId, chunks: stored }, 'sentence vectors stored');
