@@ -257,6 +257,12 @@ describe('LocalAnswerModel with the sentence encoder', () => {
       .toBe('Monthly plans are not refundable. Annual plans can be cancelled for a pro-rata refund within the first 30 days.');
   }, 30_000);
 
+  it('answers a question that says "something" for its subject, restricted (words alone)', async () => {
+    const returns = [{ source: 'faq.md', content: '# FAQ\n## Returns\nYou can return unused items within 30 days for a full refund.\n## Delivery\nWe ship to every EU country within 5 working days.' }];
+    expect(await new LocalAnswerModel().answer({ ...prompt('can I return something I bought?'), passages: returns, restrictResponse: 'Ask about candles.' }))
+      .toMatchObject({ text: 'You can return unused items within 30 days for a full refund.' });
+  });
+
   it('still refuses what the knowledge does not cover', async () => {
     expect(await ask('Which party won the last general election?', { restrictResponse: 'Ask about candles.' })).toBe('Ask about candles.');
   }, 30_000);

@@ -39,6 +39,17 @@ guys folks yall ya u ur pls plz btw lol um uh hmm ok okay kindly wondering wonde
 `.trim().split(/\s+/);
 for (const word of CHAT_WORDS) STOP_WORDS.add(word);
 
+/**
+ * Indefinite pronouns and placeholder nouns: "can I return something?", "is there any animal stuff
+ * in it?". They stand for the subject instead of naming it, so a knowledge base rarely holds them
+ * and, as subject words, they counted as the question's missing half.
+ */
+const VAGUE_WORDS = `
+something anything everything nothing someone anyone everyone somebody anybody everybody somewhere
+anywhere everywhere thing things stuff
+`.trim().split(/\s+/);
+for (const word of VAGUE_WORDS) STOP_WORDS.add(word);
+
 /** Words that frame a question rather than name its subject; they count, but little. */
 const FRAME_WORDS = new Set(`
 name named called call type kind sort term word many much one ones use used using example
