@@ -40,7 +40,7 @@ guys folks yall ya u ur pls plz btw lol um uh hmm ok okay kindly wondering wonde
 for (const word of CHAT_WORDS) STOP_WORDS.add(word);
 
 /**
- * Indefinite pronouns and placeholder nouns: "can I return something?", "is there any animal stuff
+ * Indefinite pronouns and stand-in nouns: "can I return something?", "is there any animal stuff
  * in it?". They stand for the subject instead of naming it, so a knowledge base rarely holds them
  * and, as subject words, they counted as the question's missing half.
  */
