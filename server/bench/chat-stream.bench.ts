@@ -102,6 +102,8 @@ async function builtServiceOn(
   const service = await startServiceProcess(serviceEnv, {
     built: true, nodeArgs: process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean), ...(bare ? { script: BARE_SERVICE } : {}),
   });
+  // As a load balancer does: visitors arrive once the instance says it is ready (its indexes loaded).
+  if (!bare) await untilReady(service.url);
   return {
     url: service.url, org, chatbotId,
     /** CPU seconds the service process has used so far (Linux), for comparing its work under the same load. */
@@ -118,6 +120,18 @@ async function builtServiceOn(
       await database.close();
     },
   };
+}
+
+/** Polls `GET /health/ready` until it answers 200. */
+async function untilReady(url: string): Promise<void> {
+  for (let started = performance.now(); performance.now() - started < 300_000;) {
+    const status = await new Promise<number>((resolve) => {
+      http.get(`${url}/health/ready`, { agent }, (res) => { res.resume(); resolve(res.statusCode ?? 0); }).on('error', () => resolve(0));
+    });
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not become ready`);
 }
 
 /** A chatbot over `chunks` SQuAD paragraphs, cut into resources of 1,000 chunks. */
@@ -264,7 +278,8 @@ function sampleHealth(url: string): { stop(): Promise<number[]> } {
 /**
  * A burst: every client arrives at once at a chatbot over 10,000 chunks; each answer streams for
  * 20 s (60 s with BENCH_FULL=1), 2 deltas a second. The service runs in its own process (the built
- * server), the clients and the fake provider in this one. Admission (auth, quota, retrieval) shows as
+ * server), the clients and the fake provider in this one; the burst starts once `/health/ready`
+ * says the instance has warmed up, as a load balancer's readiness probe would send it visitors. Admission (auth, quota, retrieval) shows as
  * time to first event; `peakOpen` counts the streams open at the same moment; `/health` is polled
  * throughout. Run on the floor (bare-stream-service.mjs: node:http, one query, no framework, no
  * SDK), on the floor reading the provider through the AI SDK, with admission effectively off (no

@@ -43,7 +43,7 @@ export function createApp(services: Services): Express {
   app.use(requestDeadline(config.requestTimeouts));
   app.use(securityHeaders);
   app.use(decodePathOnce(ALL_ROUTES));
-  app.use(ownPathsOnly(healthRoutes(database.db), docsRoutes(config.publicUrl)));
+  app.use(ownPathsOnly(healthRoutes(database.db, services.warmUp), docsRoutes(config.publicUrl)));
   // Text resources carry up to 5,000,000 characters (decisions.md § Resources and processing).
   app.use('/v1/resource/text', express.json({ limit: '24mb' }));
   app.use(express.json({ limit: '1mb' }));

@@ -65,8 +65,8 @@ export async function startService(config: Config, logger: Logger, options: Serv
   applyServerTimeouts(server, config.requestTimeouts);
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
   const { port } = server.address() as AddressInfo;
-  // The encoder's model takes most of a second to load: at start, not in the first visitor's answer.
-  void services.warmUpEncoder?.().catch((err: unknown) => logger.warn({ err }, 'the sentence encoder did not start'));
+  // In the background: requests are answered meanwhile; `/health/ready` says when it is done.
+  void services.warmUp.start();
   let closing: Promise<void> | undefined;
   const close = () => closing ??= (async () => {
     const stopped = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -20,6 +20,8 @@ import { createEmbedService } from './features/embed/create-embed-service.js';
 import type { EmbedService } from './features/embed/embed.service.js';
 import { OrganisationsService } from './features/organisations/organisations.service.js';
 import { createResourcesFeature } from './features/resources/create-resources.js';
+import { ChunkTermCache } from './features/resources/chunk-term-cache.js';
+import { WarmUp } from './features/health/warm-up.js';
 import { SessionsService } from './features/sessions/sessions.service.js';
 import type { SyncScheduler } from './features/resources/ingestion/ingestion-worker.js';
 import type { CrawlClock } from './features/resources/ingestion/stages/polite-fetcher.js';
@@ -49,8 +51,8 @@ export interface Services {
   resourceSync: SyncScheduler;
   /** Queues the sentence vectors of chunks indexed without them; absent when no local engine answers. */
   queueMissingSentenceVectors?: () => Promise<number>;
-  /** Loads the local engine's sentence encoder, so the first visitor does not wait for it; absent when it is off or unused. */
-  warmUpEncoder?: () => Promise<void>;
+  /** What the instance loads after it starts (the encoder, term indexes); `GET /health/ready` waits for it. */
+  warmUp: WarmUp;
   conversations: ConversationsService;
   leads: LeadsService;
   feedback: FeedbackService;
@@ -118,6 +120,11 @@ export function createServices(config: Config, database: Database, logger: Logge
   const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads, feedback });
   const insights = new InsightsService(new InsightsRepository(db), chatbots, feedback);
   const sessions = new SessionsService(db, organisations, config.consoleSessionTtlMs);
+  const warmUp = new WarmUp([
+    // The encoder's model takes most of a second to load: at start, not in the first visitor's answer.
+    ...(encoder && localEngineAnswers ? [{ name: 'sentence encoder', run: async () => { await encoder.embed(['Hello.'], { cache: false }); } }] : []),
+    { name: 'term indexes', run: async () => ({ resources: (await ChunkTermCache.of(db).warm()).length }) },
+  ], logger.child({ component: 'warm-up' }));
   return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, resourceSync, queueMissingSentenceVectors, conversations,
-    ...(encoder && localEngineAnswers ? { warmUpEncoder: async () => { await encoder.embed(['Hello.'], { cache: false }); } } : {}), leads, feedback, insights, usage, models, chat, admission, embed, sessions };
+    warmUp, leads, feedback, insights, usage, models, chat, admission, embed, sessions };
 }

@@ -40,7 +40,7 @@ describe('the OpenAPI document', () => {
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const isSignIn = path === '/v1/session' && method === 'post';
-        const isPublic = path.startsWith('/v1/embed/') || path === '/v1/openapi.json' || path === '/health' || isSignIn;
+        const isPublic = path.startsWith('/v1/embed/') || path === '/v1/openapi.json' || path === '/health' || path === '/health/ready' || isSignIn;
         expect(operation.security.some((s) => JSON.stringify(s) === '{"apiKey":[]}'), path).toBe(!isPublic);
       }
     }

@@ -32,6 +32,8 @@ beforeAll(async () => {
   const chatbotId = (await ctx.api.post('/v1/chatbot').send({ name: 'Fuzz target' }).expect(201)).body.id as string;
   const resourceId = (await ctx.api.post('/v1/resource/text').send({ name: 'Fuzz notes', content: 'We open at nine.' }).expect(201)).body.id as string;
   targets = { apiKey: ctx.org.apiKey, chatbotId, resourceId };
+  // Warmed up, as an instance is soon after it starts: `/health/ready` answers 200.
+  await ctx.services.warmUp.start();
 });
 afterAll(async () => { await ctx?.close(); });
 

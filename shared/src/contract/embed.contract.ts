@@ -62,6 +62,14 @@ export const systemContract = {
     summary: 'Liveness and database check',
     responses: { 200: { description: 'Up.', schema: z.object({ status: z.literal('ok') }) }, 503: { description: 'The database is unreachable.' } },
   }),
+  ready: defineRoute({
+    operationId: 'ready', method: 'get', path: '/health/ready', tag: 'System', security: 'public',
+    summary: 'Readiness: up, and warmed up (extension)',
+    description: 'For a load balancer\'s readiness probe. 503 with `Retry-After` while the database is unreachable or the instance is still loading, '
+      + 'after it starts, what its first visitors would otherwise wait for (the local engine\'s sentence encoder, the term indexes of the knowledge of the chatbots used last). '
+      + 'It answers visitors meanwhile, only more slowly. `/health` is liveness: it does not wait for the warm-up.',
+    responses: { 200: { description: 'Ready.', schema: z.object({ status: z.literal('ready') }) }, 503: { description: 'The database is unreachable, or the instance is warming up.' } },
+  }),
   openapi: defineRoute({
     operationId: 'openapi', method: 'get', path: '/v1/openapi.json', tag: 'System', security: 'public',
     summary: 'This OpenAPI 3.1 document',

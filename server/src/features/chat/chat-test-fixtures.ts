@@ -33,6 +33,12 @@ export async function insertChunkedResource(
     'UPDATE resource_chunks SET token_count = (SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0) FROM unnest(tsv)) WHERE resource_id = ?',
     [id],
   );
+  // The resource's chunk statistics, as ingestion keeps them (swapChunks).
+  await db.raw(
+    `UPDATE resources SET chunk_count = s.chunks, chunk_tokens = s.tokens
+     FROM (SELECT count(*) AS chunks, coalesce(sum(token_count), 0) AS tokens FROM resource_chunks WHERE resource_id = ?) s WHERE id = ?`,
+    [id, id],
+  );
   return id;
 }
 

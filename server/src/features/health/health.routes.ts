@@ -30,13 +30,24 @@ export function databaseProbe(db: Knex, now: () => number = Date.now): () => Pro
   };
 }
 
-/** `GET /health`: 200 when the service and its database answer, 503 otherwise. No key needed. */
-export function healthRoutes(db: Knex): Router {
+const unavailable = (message: string) => ({ statusCode: 503, message: [message], error: 'Service Unavailable' });
+
+/**
+ * `GET /health`: 200 when the service and its database answer, 503 otherwise (liveness).
+ * `GET /health/ready` (extension): the same, and 503 with `Retry-After` until the instance has
+ * warmed up (readiness, for a load balancer's probe). No key needed.
+ */
+export function healthRoutes(db: Knex, warmUp: { readonly done: boolean }): Router {
   const router = Router();
   const databaseUp = databaseProbe(db);
   router.get('/health', async (_req, res) => {
     if (await databaseUp()) res.json({ status: 'ok' });
-    else res.status(503).json({ statusCode: 503, message: ['the database is unavailable'], error: 'Service Unavailable' });
+    else res.status(503).json(unavailable('the database is unavailable'));
+  });
+  router.get('/health/ready', async (_req, res) => {
+    if (!await databaseUp()) res.status(503).json(unavailable('the database is unavailable'));
+    else if (!warmUp.done) res.status(503).set('Retry-After', '1').json(unavailable('the instance is warming up'));
+    else res.json({ status: 'ready' });
   });
   return router;
 }

@@ -112,3 +112,47 @@ describe('retrieval\'s chunk term cache', () => {
     expect(matched).toBeGreaterThan(20);
   });
 });
+
+describe('warming the chunk term cache', () => {
+  async function chatbotOn(resourceIds: string[], lastConversationAt?: number): Promise<void> {
+    const auth = (await ctx.services.organisations.authenticate(ctx.org.apiKey))!;
+    const { id } = await ctx.services.chatbots.create(auth, {
+      name: 'Warm', resourceIds, showBadge: false, model: 'alpha-4o-mini', accessLevel: 'PUBLIC', welcomeMessage: 'Hi',
+      chatbotMessageColor: '#F6F7F8', userMessageColor: '#E0EEFA', conversationBackgroundColor: '#FFFFFF', secondaryBackgroundColor: '#F6F7F8',
+      enabledEmoji: false, personalityType: 'ASSISTANT', toneType: 'FRIENDLY', tags: [],
+    });
+    if (lastConversationAt === undefined) return;
+    await ctx.database.db('conversations').insert({
+      id: newId(), organisation_id: ctx.org.organisationId, chatbot_id: id, created_at: lastConversationAt, updated_at: lastConversationAt,
+      messages: '[]', source_type: 'API', source: '{}',
+    });
+  }
+
+  it('loads the knowledge of the chatbots used last first, within its budget, without loading what is cached', async () => {
+    const [quiet, busy, unused, shared] = await Promise.all(['quiet', 'busy', 'unused', 'shared'].map((name) => createResource(name)));
+    for (const id of [quiet!, busy!, unused!, shared!]) await index(id, [`The ${id} notes say the harbour opens at dawn.`]);
+    // Far in the future, so these come before any other test's chatbots.
+    const soon = Date.now() + 1e9;
+    await chatbotOn([quiet!], soon);
+    await chatbotOn([busy!, shared!], soon + 1_000);
+    await chatbotOn([shared!]);
+    const ours = (ids: string[]) => ids.filter((id) => [quiet, busy, unused, shared].includes(id));
+    const tokens = async (id: string) => Number((await ctx.database.db('resources').where({ id }).first()).chunk_tokens);
+    const cache = ChunkTermCache.of(ctx.database.db);
+    const loads: string[] = [];
+    const onQuery = (query: { sql: string; bindings?: unknown[] }) => { if (query.sql.includes('tsv::text')) loads.push(String(query.bindings?.[0])); };
+    ctx.database.db.on('query', onQuery);
+    try {
+      // A resource costs its tokens: the two of the chatbot with the latest conversation fit, the next does not.
+      const budget = await tokens(busy!) + await tokens(shared!) + await tokens(quiet!) / 2;
+      const latest = [busy!, shared!].sort();
+      expect(ours(await cache.warm(budget))).toEqual(latest);
+      expect(loads).toEqual(latest);
+      // The default budget takes the next one too (never a resource no chatbot uses), and loads only it.
+      expect(ours(await cache.warm())).toEqual([...latest, quiet]);
+      expect(loads).toEqual([...latest, quiet]);
+    } finally {
+      ctx.database.db.off('query', onQuery);
+    }
+  });
+});
