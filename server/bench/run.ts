@@ -6,6 +6,7 @@ import { benchmark as embedConfig } from './embed-config.bench.js';
 import { benchmark as resourcesIngestion } from './resources-ingestion.bench.js';
 import { benchmark as scannedPdf } from './scanned-pdf.bench.js';
 import { benchmark as squadRetrieval } from './squad-retrieval.bench.js';
+import { benchmark as startUp } from './start-up.bench.js';
 import { benchmark as transcription } from './transcription.bench.js';
 import { benchmark as visitorQuestions } from './visitor-questions.bench.js';
 import { benchmark as websiteDiscovery } from './website-discovery.bench.js';
@@ -18,6 +19,7 @@ const BENCHMARKS: Benchmark[] = [
   chatbotGet,
   chatQuality,
   chatStream,
+  startUp,
   embedConfig,
   conversationListing,
   resourcesIngestion,
