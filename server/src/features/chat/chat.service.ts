@@ -8,6 +8,7 @@ import type { AuthContext } from '../organisations/organisations.service.js';
 import type { ResourcesService } from '../resources/resources.service.js';
 import type { UsageService } from '../usage/usage.service.js';
 import { buildPrompt, retrievalQuery, toPassages, type AnswerSettings } from './build-prompt.js';
+import { synonymsOf } from '../../providers/llm/local/synonyms.js';
 import { classifyTurn } from './conversational-turn.js';
 import { fixedAnswer, modelAnswer, type PreparedAnswer } from './prepared-answer.js';
 
@@ -110,7 +111,9 @@ export class ChatService {
   ): Promise<PreparedAnswer> {
     // A greeting, thanks or a request for a person is conversation: never refused, never searched.
     const turn = classifyTurn(conversation.at(-1)?.text ?? '');
-    const chunks = turn ? [] : await this.resources.retrieve(organisationId, resourceIds, retrievalQuery(conversation), this.options.contextChunks);
+    const query = retrievalQuery(conversation);
+    // "send it back" also searches "returns": the visitor's words are not always the knowledge's.
+    const chunks = turn ? [] : await this.resources.retrieve(organisationId, resourceIds, query, this.options.contextChunks, synonymsOf(query));
     const prompt = buildPrompt(settings, conversation, toPassages(chunks), turn);
     const stored = this.resources.storedSentenceVectors(organisationId, chunks);
     if (stored) prompt.storedSentenceVectors = stored;

@@ -29,8 +29,15 @@ export interface ResourceTerms {
   positions: Uint16Array;
 }
 
-/** A question's lexeme (English stemming, stop words dropped) and its first position in the question. */
-export interface QuestionTerm { lexeme: string; position: number }
+/**
+ * A question's lexeme (English stemming, stop words dropped) and its first position in the
+ * question; a synonym searched beside the question's words has a `weight` below 1 and no place in
+ * its phrases.
+ */
+export interface QuestionTerm { lexeme: string; position: number; weight?: number }
+
+/** BM25 weight of a synonym searched beside the question's words ("return" for "send it back"). */
+const SYNONYM_WEIGHT = 0.5;
 
 /** What one question searches: its lexemes and the term indexes of the resources in scope. */
 export interface SearchScope {
@@ -200,22 +207,28 @@ export class ChunkTermCache {
     return this.resources.size;
   }
 
-  /** The question's lexemes and the current term index of each of the organisation's resources among `resourceIds`. */
-  async scope(organisationId: string, resourceIds: readonly string[], question: string): Promise<SearchScope> {
+  /**
+   * The question's lexemes (and those of `synonyms`, words searched beside it for less) and the
+   * current term index of each of the organisation's resources among `resourceIds`.
+   */
+  async scope(organisationId: string, resourceIds: readonly string[], question: string, synonyms = ''): Promise<SearchScope> {
     const query = this.db.raw(
       // Primary-key probes: PGlite reads 1,000 resources' versions in half the time of a semi-join against a materialised CTE.
       `SELECT
          (SELECT coalesce(json_agg(json_build_array(id, chunk_version::text, file_name)), '[]') FROM resources
           WHERE id = ANY(?::text[]) AND organisation_id = ?) AS versions,
-         (SELECT coalesce(json_agg(json_build_array(lexeme, positions[1])), '[]') FROM unnest(to_tsvector('english', ?))) AS terms`,
-      [[...resourceIds], organisationId, question],
+         (SELECT coalesce(json_agg(json_build_array(lexeme, positions[1])), '[]') FROM unnest(to_tsvector('english', ?))) AS terms,
+         (SELECT coalesce(json_agg(lexeme), '[]') FROM unnest(to_tsvector('english', ?))) AS synonyms`,
+      [[...resourceIds], organisationId, question, synonyms],
     );
     // A named statement (db/named-statements.ts) for the usual chatbot only: PostgreSQL's plan for
     // any list reads 1,000 resources' versions 0.6 ms slower than a plan made for that list.
     const result = await (resourceIds.length <= NAMED_SCOPE_MAX_RESOURCES ? namedStatement(this.db, query, 'search_scope') : query);
-    const row = (result.rows as { versions: [string, string, string][] | string; terms: [string, number][] | string }[])[0]!;
+    const row = (result.rows as { versions: [string, string, string][] | string; terms: [string, number][] | string; synonyms: string[] | string }[])[0]!;
     const versions = (typeof row.versions === 'string' ? JSON.parse(row.versions) : row.versions) as [string, string, string][];
     const terms = (typeof row.terms === 'string' ? JSON.parse(row.terms) : row.terms) as [string, number][];
+    const own = new Set(terms.map(([lexeme]) => lexeme));
+    const synonymLexemes = ((typeof row.synonyms === 'string' ? JSON.parse(row.synonyms) : row.synonyms) as string[]).filter((lexeme) => !own.has(lexeme));
     // A resource asked for and not found is deleted (or another organisation's): its entry goes.
     const found = new Set(versions.map(([id]) => id));
     for (const id of resourceIds) if (!found.has(id) && this.resources.get(id)?.organisationId === organisationId) this.forget(id);
@@ -227,7 +240,10 @@ export class ChunkTermCache {
       const current = this.cached(id, version) ?? await this.loadOnce(organisationId, id, version);
       if (current) resources.push(current);
     }
-    return { organisationId, terms: terms.map(([lexeme, position]) => ({ lexeme, position: Number(position) })), resources, fileNames };
+    return {
+      organisationId, resources, fileNames,
+      terms: [...terms.map(([lexeme, position]) => ({ lexeme, position: Number(position) })), ...synonymLexemes.map((lexeme) => ({ lexeme, position: 0, weight: SYNONYM_WEIGHT }))],
+    };
   }
 
   /**

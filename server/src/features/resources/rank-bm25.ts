@@ -42,7 +42,7 @@ export function rankByBm25(cache: ChunkTermCache, scope: SearchScope, limit: num
     return { ...term, ranges, df: ranges.reduce((sum, [start, end]) => sum + end - start, 0) };
   }).filter((term) => term.df > 0);
   if (terms.length === 0) return [];
-  const idf = terms.map((term) => Math.log(1 + (n - term.df + 0.5) / (term.df + 0.5)));
+  const idf = terms.map((term) => (term.weight ?? 1) * Math.log(1 + (n - term.df + 0.5) / (term.df + 0.5)));
   const threshold = Math.max(Math.min(n * CANDIDATE_DF_FRACTION, MAX_CANDIDATE_DF - 1), MIN_CANDIDATE_DF);
   const selective = terms.filter((term) => term.df <= threshold);
   // Only common words: the rarest of them picks the candidates.
@@ -164,7 +164,7 @@ export function holdsPhrase(resource: ResourceTerms, chunk: number, first: [numb
  * a little of it, cheaply, on the top candidates only, from the positions in the term index.
  */
 function withProximityBonus(resources: readonly ResourceTerms[], candidates: Candidate[], terms: TermPostings[]): Candidate[] {
-  const ordered = [...terms].sort((a, b) => a.position - b.position);
+  const ordered = terms.filter((term) => term.weight === undefined).sort((a, b) => a.position - b.position);
   const phrases = ordered.slice(1).map((term, index) => ({ first: ordered[index]!, second: term, distance: Math.min(term.position - ordered[index]!.position, 3) }));
   return candidates.map((candidate) => {
     const r = candidate.resource;

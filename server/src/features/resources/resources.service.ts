@@ -172,8 +172,8 @@ export class ResourcesService {
    * The passages of the given resources that best answer a question (hybrid full-text and vector
    * ranking when an embeddings provider is configured).
    */
-  async retrieve(organisationId: string, resourceIds: readonly string[], question: string, k: number): Promise<RetrievedChunk[]> {
-    return retrieveChunks(this.options.db, organisationId, resourceIds, question, k, { embedder: this.options.embedder });
+  async retrieve(organisationId: string, resourceIds: readonly string[], question: string, k: number, synonyms?: string): Promise<RetrievedChunk[]> {
+    return retrieveChunks(this.options.db, organisationId, resourceIds, question, k, { embedder: this.options.embedder, synonyms });
   }
 
   /**

@@ -4,6 +4,7 @@ import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { swapChunks } from './ingestion/chunk-index.js';
 import { chunkSections } from './ingestion/stages/chunk-text.js';
 import { fuseByReciprocalRank, passagesOf, retrieveChunks } from './retrieve-chunks.js';
+import { synonymsOf } from '../../providers/llm/local/synonyms.js';
 
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext(); });
@@ -37,6 +38,24 @@ describe('retrieveChunks', () => {
     ];
     const found = await retrieveChunks(ctx.database.db, ctx.org.organisationId, ids, 'Which team won Super Bowl 50?', 2);
     expect(found.map((chunk) => chunk.fileName)).toEqual(['phrase', 'scattered']);
+  });
+
+  it('finds the chunk that says the question another way through its synonyms, counted below its own words', async () => {
+    const ids = [
+      await indexText('returns', ['Returns: unused candles can be returned within 30 days for a refund.']),
+      await indexText('care', ['Trim the wick before you light the candle again.']),
+    ];
+    const question = 'Can I send my candle back?';
+    const margin = async (synonyms?: string) => {
+      const found = await retrieveChunks(ctx.database.db, ctx.org.organisationId, ids, question, 2, { synonyms });
+      const score = (name: string) => found.find((chunk) => chunk.fileName === name)!.score;
+      return { first: found[0]!.fileName, margin: score('returns') - score('care') };
+    };
+    // Both hold "candle"; only the synonyms of "send back" tell the returns chunk apart.
+    const alone = await margin();
+    const withSynonyms = await margin(synonymsOf(question));
+    expect(withSynonyms.first).toBe('returns');
+    expect(withSynonyms.margin).toBeGreaterThan(Math.max(0, alone.margin) + 0.5);
   });
 
   it('finds nothing for a question of stop words only, or outside the given resources', async () => {

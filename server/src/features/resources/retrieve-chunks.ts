@@ -32,6 +32,8 @@ export interface RetrievedChunk {
 export interface RetrieveOptions {
   /** When given (and pgvector is there), vector neighbours are fused with the full-text ranking. */
   embedder?: Embedder;
+  /** Synonyms of the question's words: searched by full text beside them, for less (not embedded). */
+  synonyms?: string;
 }
 
 /** Reciprocal rank fusion constant (Cormack et al. 2009). */
@@ -79,7 +81,7 @@ export async function retrieveChunks(
   if (resourceIds.length === 0 || k <= 0 || !question.trim()) return [];
   const { embedder } = options;
   const cache = ChunkTermCache.of(db);
-  const scope = await cache.scope(organisationId, resourceIds, question);
+  const scope = await cache.scope(organisationId, resourceIds, question, options.synonyms);
   let ranked: RankedRow[];
   if (embedder) {
     const [lexical, semantic] = await Promise.all([

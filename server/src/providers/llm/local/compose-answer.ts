@@ -3,6 +3,7 @@ import { isFollowUp } from '../../../features/chat/follow-up.js';
 import type { AnswerPrompt, Citation } from '../answer-model.js';
 import { meaningRelevanceOf, rankSentences, relevanceOf, type Alternatives, type MeaningOf, type ScoredSentence } from './rank-sentences.js';
 import { regionsOf } from './places.js';
+import { synonymStems } from './synonyms.js';
 import { contentStems, questionTerms, stem, tokenize } from './text-terms.js';
 
 /**
@@ -165,7 +166,7 @@ function notFound(prompt: AnswerPrompt, ranked: readonly ScoredSentence[]): stri
 export function composeLocalAnswer(prompt: AnswerPrompt, meaningOf?: MeaningOf, partMeanings: readonly (MeaningOf | undefined)[] = []): LocalAnswer {
   if (prompt.turn) return { text: conversationalReply(prompt.turn, prompt.question, prompt.toneType), citations: [] };
   const terms = termsOf(prompt);
-  const ranked = terms.size === 0 && !meaningOf ? [] : rankSentences(prompt.question, terms, prompt.passages, meaningOf, termAlternatives(prompt.question));
+  const ranked = terms.size === 0 && !meaningOf ? [] : rankSentences(prompt.question, terms, prompt.passages, meaningOf, termAlternatives(prompt.question), synonymStems(prompt.question));
   const [relevanceIn, restrictAt, answerAt] = meaningOf
     ? [meaningRelevanceOf, RESTRICT_MEANING_THRESHOLD, ANSWER_MEANING_THRESHOLD]
     : [relevanceOf, RESTRICT_RELEVANCE_THRESHOLD, ANSWER_RELEVANCE_THRESHOLD];
@@ -178,7 +179,7 @@ export function composeLocalAnswer(prompt: AnswerPrompt, meaningOf?: MeaningOf, 
   // sentence when the words or the meaning find it answered (the encoder knows no brand, "do you
   // take Klarna?"; the words know no paraphrase).
   const partAnswers = questionParts(prompt.question).flatMap((part, index) => {
-    const partRanked = rankSentences(part, questionTerms(part), prompt.passages, partMeanings[index], termAlternatives(part));
+    const partRanked = rankSentences(part, questionTerms(part), prompt.passages, partMeanings[index], termAlternatives(part), synonymStems(part));
     const answered = relevanceIn(partRanked) >= answerAt || relevanceOf(partRanked) >= ANSWER_RELEVANCE_THRESHOLD;
     return answered && partRanked[0] ? [partRanked[0].text] : [];
   });

@@ -60,6 +60,15 @@ describe('composeAnswer', () => {
     expect(composeAnswer({ ...prompt('When does the old v1 API stop working?'), passages })).toMatch(/^Version 1 of the API is deprecated/);
   });
 
+  it('finds the sentence that says the question in other words: "lit" for "burned", "send it back" for "returned"', () => {
+    const passages = [{
+      source: 'faq.md',
+      content: '## Returns\nYou can return unused candles within 30 days of delivery. Candles that have been burned can only be returned if they are faulty.\n\n'
+        + '## Scents\nBonfire Night smells of smoked birch and vanilla. Unscented candles come in every size for people who dislike a strong smell.',
+    }];
+    expect(composeAnswer({ ...prompt('I lit my candle and I don\'t like the smell, can I send it back?'), passages })).toMatch(/^Candles that have been burned can only be returned if they are faulty\./);
+  });
+
   it('prefers the sentence holding the expected kind of answer (a year for "when")', () => {
     expect(composeAnswer(prompt('When was the company founded?'))).toContain('founded in 2014');
   });

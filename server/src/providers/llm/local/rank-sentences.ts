@@ -1,6 +1,7 @@
 import type { ContextPassage } from '../answer-model.js';
 import { segmentText, type TextSegment } from '@parley/shared';
 import { RecentMap } from './recent-map.js';
+import { SYNONYM_CREDIT } from './synonyms.js';
 import { contentStems, isStopWord, stem, tokenize } from './text-terms.js';
 
 /** How much a passage lacking the question's names and numbers loses in relevance (all missing: everything). */
@@ -176,9 +177,14 @@ export function analysePassage(content: string): PassageAnalysis {
  */
 export function rankSentences(
   question: string, terms: Map<string, number>, passages: readonly ContextPassage[], meaningOf?: MeaningOf, alternatives: Alternatives = new Map(),
+  synonyms: Alternatives = new Map(),
 ): ScoredSentence[] {
-  // A term is matched by itself or by one of its alternatives ("germany" by "eu"), whichever matches best.
-  const matchOf = (term: string, stems: Set<string>) => Math.max(matchStem(term, stems), ...(alternatives.get(term) ?? []).map((alt) => matchStem(alt, stems)));
+  // A term is matched by itself or by one of its alternatives ("germany" by "eu"), whichever matches
+  // best; a synonym ("lit" for "burned") for a little less.
+  const matchOf = (term: string, stems: Set<string>) => Math.max(
+    matchStem(term, stems), ...(alternatives.get(term) ?? []).map((alt) => matchStem(alt, stems)),
+    ...(synonyms.get(term) ?? []).map((synonym) => SYNONYM_CREDIT * (stems.has(synonym) ? 1 : 0)),
+  );
   const seen = new Set<string>();
   const candidates: (Omit<ScoredSentence, 'coverage' | 'ownCoverage' | 'passageCoverage' | 'missingKeys' | 'absent' | 'score' | 'meaning' | 'answersType'> & { order: string[]; sectionStems: Set<string> })[] = [];
   const passageStems = passages.map((passage, index) => {

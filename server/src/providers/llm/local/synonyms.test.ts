@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { synonymStems, synonymsOf } from './synonyms.js';
+import { stem } from './text-terms.js';
+
+describe('synonyms of a visitor\'s words', () => {
+  it('gives the words the knowledge may use instead, for words and for phrases', () => {
+    expect(synonymsOf('Can I send it back?').split(' ')).toEqual(expect.arrayContaining(['return', 'refund']));
+    expect(synonymsOf('What time can we get into our room?').split(' ')).toContain('check-in');
+    expect(synonymsOf('Are you open on a Saturday?').split(' ')).toContain('weekends');
+    expect(synonymsOf('How long does the big one last?').split(' ')).toContain('large');
+  });
+
+  it('matches whole words and phrases only, and nothing in a question without them', () => {
+    expect(synonymsOf('Is the binary file available?')).toBe('');
+    expect(synonymsOf('What is the exchange rate for euros?')).toBe('');
+    expect(synonymsOf('Where do quokkas live?')).toBe('');
+    // "get" of "get a refund" is not "get in".
+    expect(synonymsOf('How do I get a refund?').split(' ')).not.toContain('check-in');
+  });
+
+  it('maps the stems of the question\'s words to their synonyms\' telling stems, never to generic words of a phrase', () => {
+    const stems = synonymStems('I lit my candle, can I send it back?');
+    expect(stems.get(stem('lit'))).toContain(stem('burned'));
+    expect(stems.get(stem('send'))).toEqual(expect.arrayContaining([stem('return'), stem('refund')]));
+    expect(synonymStems('When is check-in?').get(stem('check'))).not.toContain('get');
+  });
+});

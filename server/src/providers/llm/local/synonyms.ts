@@ -1,0 +1,107 @@
+/**
+ * A small thesaurus of the words visitors use for what a site's knowledge says another way: "send
+ * it back" for returns, "get into our room" for check-in, "Saturday" for "weekends", "lit" for
+ * "burned", "big" for "large". General service vocabulary (shops, hotels, software, councils), not
+ * any knowledge base's: each group is words or phrases that stand for one another in a question.
+ * Retrieval searches a question's synonyms beside its words, and the local engine's ranking credits
+ * a sentence holding a synonym of a question word at {@link SYNONYM_CREDIT}.
+ */
+import { contentStems } from './text-terms.js';
+
+const GROUPS: string[][] = [
+  ['big', 'bigger', 'biggest', 'large', 'larger', 'largest', 'huge'],
+  ['small', 'smaller', 'smallest', 'little', 'tiny', 'mini'],
+  ['buy', 'bought', 'purchase', 'purchased'],
+  ['send back', 'send it back', 'send them back', 'take back', 'take it back', 'return', 'returns', 'returned', 'refund', 'money back'],
+  ['lit', 'light', 'lighting', 'burn', 'burned', 'burnt', 'burning'],
+  ['price', 'prices', 'cost', 'costs', 'fee', 'fees', 'charge', 'charges', 'charged'],
+  ['phone', 'ring', 'call', 'telephone', 'phone number'],
+  ['job', 'jobs', 'vacancy', 'vacancies', 'hiring', 'recruiting', 'career', 'careers', 'looking for staff', 'work for you'],
+  ['reward', 'rewards', 'loyalty', 'loyalty scheme', 'loyalty programme', 'loyalty program', 'points'],
+  ['weekend', 'weekends', 'saturday', 'saturdays', 'sunday', 'sundays'],
+  ['weekday', 'weekdays', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+  ['arrive', 'arrival', 'arriving', 'get in', 'get into', 'check in', 'check-in', 'checkin'],
+  ['depart', 'departure', 'check out', 'check-out', 'checkout', 'vacate', 'leave the room'],
+  ['kid', 'kids', 'child', 'children', 'son', 'daughter', 'toddler', 'teenager', 'little one'],
+  ['dog', 'dogs', 'pet', 'pets', 'puppy', 'cat', 'cats'],
+  ['wifi', 'wi-fi', 'internet', 'broadband'],
+  ['parking', 'park the car', 'car park', 'parking space'],
+  ['instalment', 'instalments', 'installment', 'installments', 'spread the cost', 'pay later', 'pay monthly', 'monthly payments'],
+  ['minimum', 'at least'],
+  ['deliver', 'delivery', 'deliveries', 'ship', 'shipping', 'postage', 'dispatch', 'dispatched', 'courier'],
+  ['broken', 'smashed', 'cracked', 'damaged', 'faulty', 'shattered', 'defective'],
+  ['closed', 'shut'],
+  ['discount', 'discounts', 'voucher', 'vouchers', 'coupon', 'promo code', 'promotion'],
+  ['book', 'booking', 'reserve', 'reservation', 'reservations'],
+  ['free', 'complimentary', 'no charge', 'no extra cost'],
+  ['trial', 'free trial', 'try it', 'try out', 'test drive'],
+  ['password', 'log in', 'login', 'sign in'],
+  ['bin', 'bins', 'rubbish', 'waste', 'trash', 'garbage'],
+  ['collect', 'collected', 'collection', 'pick up', 'picked up', 'pickup', 'empty my', 'emptied'],
+  ['coeliac', 'coeliacs', 'celiac', 'gluten', 'gluten-free'],
+  ['allergy', 'allergies', 'allergic', 'allergen', 'allergens', 'intolerance'],
+  ['wheelchair', 'accessible', 'accessibility', 'disabled', 'step-free', 'mobility'],
+  ['cancel', 'cancelled', 'cancelling', 'cancellation'],
+  ['cheap', 'cheaper', 'cheapest', 'affordable'],
+  ['contact', 'get in touch', 'speak to', 'talk to', 'get hold of'],
+  ['bike', 'bikes', 'bicycle', 'bicycles', 'cycling'],
+  ['toilet', 'toilets', 'bathroom', 'loo', 'restroom'],
+  ['taxi', 'taxis', 'cab', 'shuttle'],
+  ['scent', 'scents', 'smell', 'smells', 'fragrance', 'fragrances', 'aroma'],
+  ['out of hours', 'out-of-hours', 'at night', 'overnight', 'after hours'],
+  ['wedding', 'marry', 'married', 'marriage'],
+];
+
+/** Credit of a sentence word that is a synonym of a question word, against the word itself. */
+export const SYNONYM_CREDIT = 0.75;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * A member as a pattern of whole words. A phrasal verb ending in "back" or "up" may hold its object
+ * inside ("send my candle back", "pick the sofa up").
+ */
+function patternOf(member: string): RegExp {
+  const particle = /^(\S+) (back|up)$/.exec(member);
+  const body = particle ? `${escape(particle[1]!)}(?:\\s+[\\p{L}\\p{N}'-]+){0,2}\\s+${particle[2]}` : escape(member);
+  return new RegExp(`(?<![\\p{L}\\p{N}-])${body}(?![\\p{L}\\p{N}-])`, 'iu');
+}
+
+const COMPILED = GROUPS.map((members) => members.map((member) => ({ member, pattern: patternOf(member) })));
+
+/** The groups a text uses, each with the members it holds. */
+function groupsIn(text: string): { used: string[]; others: string[] }[] {
+  const normalised = text.normalize('NFKC').replace(/[‘’]/g, "'");
+  const found: { used: string[]; others: string[] }[] = [];
+  for (const members of COMPILED) {
+    const used = members.filter(({ pattern }) => pattern.test(normalised)).map(({ member }) => member);
+    if (used.length > 0) found.push({ used, others: members.map(({ member }) => member).filter((member) => !used.includes(member)) });
+  }
+  return found;
+}
+
+/** The synonyms of a text's words and phrases, as words to search beside them ('' when none). */
+export function synonymsOf(text: string): string {
+  return [...new Set(groupsIn(text).flatMap(({ others }) => others))].join(' ');
+}
+
+/** Words of the phrases above that say nothing on their own ("get" of "get in", "cost" of "spread the cost"). */
+const GENERIC = new Set(['get', 'take', 'send', 'pay', 'try', 'out', 'speak', 'talk', 'hold', 'test', 'drive', 'look', 'work', 'money', 'car', 'room', 'space', 'extra', 'cost', 'promo', 'code', 'spread', 'empty', 'pick', 'little', 'leav']);
+
+/** The stems a member stands for: a word's own; a phrase's telling words ("check-in" → "check"). */
+const stemsOf = (member: string) => {
+  const stems = contentStems(member);
+  return stems.length > 1 || /[\s-]/.test(member) ? stems.filter((stem) => !GENERIC.has(stem)) : stems;
+};
+
+/** For each stem of a question's words that has synonyms, the stems of those synonyms. */
+export function synonymStems(question: string): Map<string, string[]> {
+  const synonyms = new Map<string, string[]>();
+  for (const { used, others } of groupsIn(question)) {
+    const alternatives = [...new Set(others.flatMap(stemsOf))];
+    for (const key of used.flatMap((member) => contentStems(member))) {
+      const own = alternatives.filter((alternative) => alternative !== key);
+      if (own.length > 0) synonyms.set(key, [...new Set([...(synonyms.get(key) ?? []), ...own])]);
+    }
+  }
+  return synonyms;
+}
