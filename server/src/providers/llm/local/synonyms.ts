@@ -50,6 +50,44 @@ const GROUPS: string[][] = [
   ['scent', 'scents', 'smell', 'smells', 'fragrance', 'fragrances', 'aroma'],
   ['out of hours', 'out-of-hours', 'at night', 'overnight', 'after hours'],
   ['wedding', 'marry', 'married', 'marriage'],
+  // Software: accounts, billing, security.
+  ['seat', 'seats', 'user', 'users', 'licence', 'licences', 'license', 'licenses', 'teammate', 'teammates', 'team member', 'team members'],
+  ['invoice', 'invoices', 'receipt', 'receipts'],
+  ['delete', 'deleted', 'deletion', 'erase', 'erased', 'wipe', 'wiped'],
+  ['export', 'exports', 'download', 'downloads'],
+  ['outage', 'outages', 'downtime', 'goes down', 'went down', 'is down', 'offline', 'status page'],
+  ['two-factor', '2fa', 'mfa', 'two-step', 'multi-factor', 'authenticator'],
+  ['single sign-on', 'sso', 'saml'],
+  ['retention', 'retain', 'retained', 'keep my data', 'keep our data'],
+  ['integration', 'integrations', 'integrate', 'connect to', 'sync with', 'plugin', 'plug-in'],
+  ['leak', 'leaked', 'breach', 'breached', 'hacked'],
+  ['annual', 'annually', 'yearly', 'per year', 'a year'],
+  ['monthly', 'per month', 'a month'],
+  // Councils: waste, streets, permits, tax.
+  ['bulky', 'sofa', 'sofas', 'mattress', 'mattresses', 'fridge', 'fridges', 'wardrobe', 'furniture', 'bed frame'],
+  ['fly-tipping', 'fly tipping', 'dumping', 'dumped'],
+  ['reduction', 'reductions', 'exemption', 'exemptions', 'exempt', 'single person discount'],
+  ['street light', 'streetlight', 'street lamp', 'lamp post'],
+  ['noise', 'noisy', 'loud'],
+  ['permit', 'permits', 'parking pass'],
+  ['planning permission', 'planning application', 'permission to build'],
+  ['neighbour', 'neighbours', 'neighbor', 'neighbors', 'next door'],
+  // Hotels: stays and meals.
+  ['luggage', 'bags', 'suitcase', 'suitcases', 'baggage'],
+  ['packed lunch', 'picnic', 'sandwiches'],
+  ['towel', 'towels', 'bedding', 'sheets', 'linen'],
+  ['cot', 'cots', 'crib', 'travel cot'],
+  ['balance', 'rest of the money', 'remaining amount', 'outstanding amount'],
+  ['deposit', 'upfront', 'up front'],
+  ['spa', 'massage', 'massages', 'treatment', 'treatments'],
+  // Shops: orders and gifts.
+  ['gift wrap', 'gift wrapping', 'gift-wrap', 'gift-wrapped', 'wrapping'],
+  ['gift card', 'gift cards', 'gift voucher', 'gift vouchers'],
+  ['wholesale', 'trade', 'stockist', 'stockists', 'resell', 'retailer', 'bulk order'],
+  ['ingredients', 'made of', 'made from'],
+  ['workshop', 'workshops', 'class', 'classes', 'session', 'sessions', 'course', 'courses', 'lesson', 'lessons'],
+  ['parcel', 'parcels', 'package', 'packages'],
+  ['track', 'tracking', 'tracked'],
 ];
 
 /** Credit of a sentence word that is a synonym of a question word, against the word itself. */
@@ -79,7 +117,12 @@ function groupsIn(text: string): { used: string[]; others: string[] }[] {
   return found;
 }
 
-/** The synonyms of a text's words and phrases, as words to search beside them ('' when none). */
+/**
+ * The synonyms of a text's words and phrases, as words to search beside them ('' when none). Each
+ * is a query term of its own, as in the usual query expansion: a chunk saying "returns" and
+ * "refund" counts both (on the dev set, better than counting a group once, as its best member or
+ * as one term of summed frequency).
+ */
 export function synonymsOf(text: string): string {
   return [...new Set(groupsIn(text).flatMap(({ others }) => others))].join(' ');
 }
