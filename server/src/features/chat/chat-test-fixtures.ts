@@ -2,6 +2,7 @@ import { parseEvent, type StreamingEvent } from '@parley/shared';
 import { createParser } from 'eventsource-parser';
 import type { Knex } from 'knex';
 import { newId } from '../../db/ids.js';
+import { updateChunkStatistics } from '../resources/ingestion/chunk-index.js';
 import type { ChunkProvenance } from '../resources/retrieve-chunks.js';
 
 /** One chunk to store: its text and where it came from. */
@@ -33,12 +34,8 @@ export async function insertChunkedResource(
     'UPDATE resource_chunks SET token_count = (SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0) FROM unnest(tsv)) WHERE resource_id = ?',
     [id],
   );
-  // The resource's chunk statistics, as ingestion keeps them (swapChunks).
-  await db.raw(
-    `UPDATE resources SET chunk_count = s.chunks, chunk_tokens = s.tokens
-     FROM (SELECT count(*) AS chunks, coalesce(sum(token_count), 0) AS tokens FROM resource_chunks WHERE resource_id = ?) s WHERE id = ?`,
-    [id, id],
-  );
+  // The resource's chunk statistics, as ingestion keeps them.
+  await updateChunkStatistics(db, id);
   return id;
 }
 

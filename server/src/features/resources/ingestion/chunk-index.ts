@@ -42,12 +42,16 @@ export async function swapChunks(trx: Knex, swap: ChunkSwap): Promise<void> {
   if (swap.keepHashes.size > 0) stale.where((q) => q.whereNull('content_hash').orWhereNotIn('content_hash', [...swap.keepHashes]));
   await stale.delete();
   if (swap.chunks.length > 0) await insertChunks(trx, swap);
-  // BM25's collection statistics, per resource (20261122G).
-  await trx.raw(
+  await updateChunkStatistics(trx, swap.resourceId);
+}
+
+/** A resource's chunk statistics (20261122G): how many chunks, how many tokens; retrieval's warm-up budgets by them. */
+export async function updateChunkStatistics(db: Knex, resourceId: string): Promise<void> {
+  await db.raw(
     `UPDATE resources SET chunk_count = s.chunks, chunk_tokens = s.tokens
      FROM (SELECT count(*) AS chunks, coalesce(sum(token_count), 0) AS tokens FROM resource_chunks WHERE resource_id = ?) s
      WHERE id = ?`,
-    [swap.resourceId, swap.resourceId],
+    [resourceId, resourceId],
   );
 }
 
