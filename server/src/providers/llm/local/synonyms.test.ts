@@ -16,6 +16,14 @@ describe('synonyms of a visitor\'s words', () => {
     expect(synonymsOf('Where do quokkas live?')).toBe('');
     // "get" of "get a refund" is not "get in".
     expect(synonymsOf('How do I get a refund?').split(' ')).not.toContain('check-in');
+    // A hyphenated word is one word: "pre-booking" is not "booking".
+    expect(synonymsOf('Is pre-booking needed?')).toBe('');
+  });
+
+  it('matches whatever the case, hyphenated members, and a phrasal verb holding its object', () => {
+    expect(synonymsOf('CAN I SEND IT BACK?').split(' ')).toContain('refund');
+    expect(synonymsOf('When is Check-In?').split(' ')).toContain('arrival');
+    expect(synonymsOf('Can you pick the sofa up?').split(' ')).toContain('collection');
   });
 
   it('maps the stems of the question\'s words to their synonyms\' telling stems, never to generic words of a phrase', () => {

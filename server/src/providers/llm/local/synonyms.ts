@@ -104,14 +104,24 @@ function patternOf(member: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}-])${body}(?![\\p{L}\\p{N}-])`, 'iu');
 }
 
-const COMPILED = GROUPS.map((members) => members.map((member) => ({ member, pattern: patternOf(member) })));
+/**
+ * Each member with its pattern and its first word. A pattern can match only where that word is a
+ * whole word of the text, so the others are not run: V8 compiles a pattern on its first two runs,
+ * and compiling all of them took over 200 ms of a busy event loop on the first questions (issue 12).
+ */
+const COMPILED = GROUPS.map((members) => members.map((member) => ({ member, pattern: patternOf(member), first: member.split(' ')[0]! })));
+
+/** What separates the whole words the patterns match: anything but letters, digits and hyphens. */
+const SEPARATORS = /[^\p{L}\p{N}-]+/u;
 
 /** The groups a text uses, each with the members it holds. */
 function groupsIn(text: string): { used: string[]; others: string[] }[] {
   const normalised = text.normalize('NFKC').replace(/[‘’]/g, "'");
+  // After NFKC, lower-casing folds every letter the patterns' case-insensitive match folds (the members are ASCII).
+  const words = new Set(normalised.toLowerCase().split(SEPARATORS));
   const found: { used: string[]; others: string[] }[] = [];
   for (const members of COMPILED) {
-    const used = members.filter(({ pattern }) => pattern.test(normalised)).map(({ member }) => member);
+    const used = members.filter(({ pattern, first }) => words.has(first) && pattern.test(normalised)).map(({ member }) => member);
     if (used.length > 0) found.push({ used, others: members.map(({ member }) => member).filter((member) => !used.includes(member)) });
   }
   return found;
