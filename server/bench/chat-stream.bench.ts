@@ -115,6 +115,14 @@ async function builtServiceOn(
         return Number.NaN;
       }
     },
+    /** The service process's peak resident memory so far, in MB (Linux). */
+    peakRssMb(): number {
+      try {
+        return Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${service.pid}/status`, 'utf8'))![1]) / 1024;
+      } catch {
+        return Number.NaN;
+      }
+    },
     async close() {
       await service.kill();
       await database.close();
@@ -325,7 +333,7 @@ export async function burst(ctx: BenchContext, variants: [string, Record<string,
             peakOpen: peakOpen(timings),
             p50FirstEventMs: fmt(p50, 0), ...(!isFloor && floor !== undefined ? { vsFloor: fmt(p50 / floor) } : {}), p99FirstEventMs: fmt(percentile(ok.map((t) => t.firstByteMs), 99), 0),
             healthP99Ms: fmt(percentile(healthMs, 99), 0), healthSamples: healthMs.length,
-            serviceCpuS: fmt(service.cpuSeconds() - cpuBefore, 1),
+            serviceCpuS: fmt(service.cpuSeconds() - cpuBefore, 1), servicePeakRssMb: fmt(service.peakRssMb(), 0),
             wallS: fmt((performance.now() - started) / 1000, 1),
           });
         }

@@ -14,12 +14,12 @@ export interface ServiceProcess {
 const MAIN = path.join(import.meta.dirname, '..', 'main.ts');
 const BUILT_MAIN = path.join(import.meta.dirname, '..', '..', 'dist', 'main.js');
 /** The node flags of `npm start` (package.json). */
-const START_FLAGS = ['--enable-source-maps', '--max-semi-space-size=32'];
+const START_FLAGS = ['--enable-source-maps', '--max-semi-space-size=64'];
 
 export interface ServiceProcessOptions {
   /** Runs the built server (`server/dist/main.js`, what `npm start` runs) instead of the sources through tsx. */
   built?: boolean;
-  /** More flags for node (`--cpu-prof`, …). */
+  /** More flags for node (`--cpu-prof`, …); they override npm start's. */
   nodeArgs?: string[];
   /** Runs this plain-JavaScript service instead, with `npm start`'s flags (a benchmark's floor); it prints `listening at <url>`. */
   script?: string;
@@ -28,8 +28,10 @@ export interface ServiceProcessOptions {
 /** Starts an instance with its own DATA_DIR (unless `env` names one) and the given environment; resolves once it listens. */
 export async function startServiceProcess(env: Record<string, string>, options: ServiceProcessOptions = {}): Promise<ServiceProcess> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-instance-'));
-  const entry = options.script ? [...START_FLAGS, options.script] : options.built ? [...START_FLAGS, BUILT_MAIN] : ['--import', 'tsx', MAIN];
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry], {
+  // `nodeArgs` come after npm start's flags, so they may override them.
+  const extra = options.nodeArgs ?? [];
+  const args = options.script ? [...START_FLAGS, ...extra, options.script] : options.built ? [...START_FLAGS, ...extra, BUILT_MAIN] : [...extra, '--import', 'tsx', MAIN];
+  const child: ChildProcess = spawn(process.execPath, args, {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TMPDIR: os.tmpdir(), PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
