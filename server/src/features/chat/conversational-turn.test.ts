@@ -5,7 +5,13 @@ describe('classifyTurn', () => {
   it.each([
     ['Hello', 'greeting'], ['hiya', 'greeting'], ['good evening', 'greeting'], ['Hi there! How are you?', 'greeting'], ['Bonjour', 'greeting'],
     ['thank you', 'thanks'], ['cheers', 'thanks'], ['thanks!', 'thanks'], ['ok thanks 👍', 'thanks'], ['شكرا', 'thanks'],
-    ['bye', 'goodbye'], ["that's all, thanks", 'goodbye'],
+    ['bye', 'goodbye'], ["that's all, thanks", 'goodbye'], ['see you', 'goodbye'], ['ok, see ya soon', 'goodbye'], ['Take care!', 'goodbye'],
+    ['thanks, have a nice day', 'goodbye'], ['talk soon', 'goodbye'],
+    ['no thanks', 'goodbye'], ["no, that's everything", 'goodbye'], ['goodnight', 'goodbye'], ['catch you later', 'goodbye'],
+    ['how are you?', 'greeting'], ['is anyone there?', 'greeting'], ['hi, I have a question', 'greeting'], ['can you help me?', 'greeting'], ['help', 'greeting'],
+    ['many thanks', 'thanks'], ["you've been very helpful", 'thanks'], ['that helps', 'thanks'],
+    ['what can you do?', 'identity'], ['what can you help with?', 'identity'], ['who am I talking to?', 'identity'], ["you're a bot", 'identity'],
+    ['speak to a manager', 'handoff'], ['not what I asked', 'complaint'], ["that's wrong", 'complaint'], ['lol', 'acknowledgement'],
     ['who are you?', 'identity'], ['Are you a bot?', 'identity'],
     ['ok', 'acknowledgement'], ['Got it.', 'acknowledgement'],
     ['Can I talk to a human?', 'handoff'], ['can I speak to an actual person', 'handoff'], ['I want to speak to someone real', 'handoff'], ['agent please', 'handoff'],
@@ -15,7 +21,9 @@ describe('classifyTurn', () => {
     expect(classifyTurn(message)).toBe(kind);
   });
 
-  it.each(['Hi, do you ship to Germany?', 'Thanks, and how much is delivery?', 'Who do I phone at night if the road is flooded?', 'How are you open on Sundays?', 'ok so what time do you open', 'Are you open on Sundays?', 'Can I speak to someone about a wholesale account?', 'Do you have a good day rate?'])(
+  it.each(['Hi, do you ship to Germany?', 'Thanks, and how much is delivery?', 'Who do I phone at night if the road is flooded?', 'How are you open on Sundays?', 'ok so what time do you open', 'Are you open on Sundays?', 'Can I speak to someone about a wholesale account?', 'Do you have a good day rate?', 'Can I see your menu?', 'See you at 3pm, can we park there?', 'Do you take care of the luggage?',
+    'What can you do about my missed bin?', 'Can you help me find the parking permit price?', 'Who is the manager?', 'Do you open at night?',
+    'Is it helpful to book ahead for dinner?', 'What if I get the wrong size?', 'How are your candles made?', 'Is anyone there on Sundays to answer the phone?'])(
     'leaves the question %s to the knowledge', (message) => {
       expect(classifyTurn(message)).toBeUndefined();
     });

@@ -12,10 +12,13 @@ const words = (list: string) => new Set(list.trim().split(/\s+/));
  * A message is conversational only when every word of it is one of these or common filler, so
  * "hi, do you ship to Germany?" stays a question: "ship" and "Germany" are neither.
  */
+/** An identity question is about "you": "who is the manager?" is not one. */
+const YOU = words(`you your u you're youre`);
+
 const KINDS: { kind: TurnKind; triggers: Set<string>; allowed: Set<string>; test?: (tokens: string[]) => boolean }[] = [
   {
     kind: 'handoff',
-    triggers: words(`human humans person people someone somebody agent agents operator representative rep staff
+    triggers: words(`human humans person people someone somebody agent agents operator representative rep staff manager supervisor
       team advisor adviser menschen mitarbeiter humain personne conseiller conseillère persona humano alguien شخص موظف إنسان נציג אדם`),
     allowed: words(`speak talk chat connect transfer put through get contact reach call want wanna need like would i i'd can could
       may let me to with a an the some one real actual live member of customer service support please pls now right away is there
@@ -26,50 +29,70 @@ const KINDS: { kind: TurnKind; triggers: Set<string>; allowed: Set<string>; test
   {
     kind: 'complaint',
     triggers: words(`useless rubbish pointless stupid terrible awful hopeless annoying unhelpful dumb waste worst rubbish bad nonsense
-      ridiculous frustrating not-helpful`),
-    allowed: words(`this that you you're your are is was it the a an of time chatbot bot thing totally completely really so very
+      ridiculous frustrating not-helpful wrong`),
+    allowed: words(`this that that's thats you you're your are is was it the a an of time chatbot bot thing totally completely really so very
       such just absolutely at all not helpful help doesn't didn't answer answering my question questions working work me`),
   },
   {
     kind: 'identity',
-    triggers: words(`who bot robot ai chatbot assistant name real human person wer bist qui êtes es tu quién eres من أنت מי אתה`),
-    allowed: words(`are r you u what a an real human person is your am i talking to with can do help me what's whats exactly
+    triggers: words(`who bot robot ai chatbot assistant name real human person wer bist qui êtes es tu quién eres من أنت מי אתה
+      who-are-you what-can-you-do`),
+    allowed: words(`are r you u you're what a an real human person is your am i talking to with can do help me what's whats exactly
       actually`),
-    test: (tokens) => tokens.includes('you') || tokens.includes('your') || tokens.includes('u') || !/^[a-z']+$/.test(tokens.join('')),
+    test: (tokens) => tokens.some((token) => YOU.has(token)) || !/^[a-z']+$/.test(tokens.join('')),
   },
   {
     kind: 'thanks',
-    triggers: words(`thanks thank thx ty ta cheers appreciate appreciated danke merci gracias شكرا شكراً תודה`),
-    allowed: words(`you so very much lot a for your the help helpful info information that's thats that was is it great perfect
+    triggers: words(`thanks thank thx ty ta cheers appreciate appreciated helpful that-helps danke merci gracias شكرا شكراً תודה`),
+    allowed: words(`you so very much many lot a for your the help helpful info information that's thats that was is it great perfect
+      you've been
       brilliant lovely awesome cool nice super really again mate kind of all ok okay good useful schön beaucoup muchas جزيلا רבה`),
   },
   {
     kind: 'goodbye',
-    triggers: words(`bye goodbye byebye cya later tschüss wiedersehen revoir adiós adios luego السلامة להתראות that's-all`),
+    triggers: words(`bye goodbye byebye cya later tschüss wiedersehen revoir adiós adios luego السلامة להתראות that's-all see-you
+      take-care talk-soon have-a-nice-day goodnight night ciao no-thanks`),
     allowed: words(`see you ya soon for now have a nice good great lovely day evening weekend one take care then thanks thank
+      catch talk to i needed no
       ok okay all it nothing else auf au hasta مع`),
   },
   {
     kind: 'greeting',
     triggers: words(`hi hiya hey heya hello hallo helo howdy yo morning afternoon evening greetings guten bonjour bonsoir salut
-      hola buenos buenas مرحبا السلام أهلا שלום היי`),
+      hola buenos buenas مرحبا السلام أهلا שלום היי how-are-you whats-up anyone-there have-a-question can-you-help need-help`),
     allowed: words(`good there all everyone team how are you doing today it's going is things tag morgen abend días tardes عليكم`),
   },
   {
     kind: 'acknowledgement',
     triggers: words(`ok okay k kk okey alright sure fine understood noted gotcha yes yeah yep no nope hmm right d'accord vale gut
-      verstanden got see cool great perfect nice lovely good brilliant awesome`),
-    allowed: words(`i it that's thats makes sense fair enough all right then`),
+      verstanden got see cool great perfect nice lovely good brilliant awesome lol haha`),
+    allowed: words(`i it that's thats makes sense fair enough all right then one you're youre`),
   },
 ];
 
 /** Words any conversational message may hold. */
 const FILLER = words('oh ah um umm erm well so and just please pls then mate guys really very');
 
-/** Words of a message, lower case, emoji and punctuation dropped ("that's all" → "that's-all" for goodbye). */
+/**
+ * Phrases that make a message conversational, as one word each ("that's all" → "that's-all"):
+ * none of their words would on its own ("what can you do?" is not a question for the knowledge).
+ */
+const PHRASES: [RegExp, string][] = [
+  [/\bthat'?s (all|it|everything)\b|\bnothing else\b/g, "that's-all"],
+  [/\bsee (you|ya)\b/g, 'see-you'], [/\btake care\b/g, 'take-care'], [/\b(talk|speak) soon\b/g, 'talk-soon'],
+  [/\bhave a (nice|good|great|lovely) (day|evening|weekend|one)\b/g, 'have-a-nice-day'], [/\bno,? thanks?( you)?\b/g, 'no-thanks'],
+  [/\bhow are (you|u)\b|\bhow'?s it going\b/g, 'how-are-you'], [/\bwhat'?s up\b|\bwhats up\b/g, 'whats-up'],
+  [/\b(are you|is any(one|body)|any(one|body)) (there|around)\b/g, 'anyone-there'],
+  [/\bwhat (can|do) (you|u) (do|help (me )?with)\b/g, 'what-can-you-do'], [/\bwho am i (talking|speaking|chatting) (to|with)\b/g, 'who-are-you'],
+  [/\bi (have|got|'ve got) a (quick )?question\b/g, 'have-a-question'], [/\bcan (you|u) help( me)?\b/g, 'can-you-help'],
+  [/\bi need (some )?help\b|^\W*help( me)?\W*$/g, 'need-help'], [/\bthat help(s|ed)\b/g, 'that-helps'],
+  [/\bnot what i (asked|meant|wanted)\b/g, 'not-helpful'], [/\bnot helpful\b/g, 'not-helpful'],
+];
+
+/** Words of a message, lower case, emoji and punctuation dropped, its conversational phrases as one word each. */
 function tokensOf(message: string): string[] {
-  const text = message.normalize('NFKC').toLowerCase().replace(/[’‘]/g, "'").replace(/that'?s (all|it)\b/g, "that's-all")
-    .replace(/not helpful/g, 'not-helpful');
+  let text = message.normalize('NFKC').toLowerCase().replace(/[’‘]/g, "'");
+  for (const [pattern, word] of PHRASES) text = text.replace(pattern, word);
   return text.match(/[\p{L}\p{N}'-]+/gu)?.map((token) => token.replace(/^'+|'+$/g, '')).filter(Boolean) ?? [];
 }
 
