@@ -129,11 +129,18 @@ export function contentStems(text: string): string[] {
   return tokenize(text).filter((token) => !isStopWord(token)).map(stem);
 }
 
+/**
+ * "us" the pronoun ("can you make us sandwiches?") says nothing of the subject; "the US" does. Only
+ * the capitals tell them apart, so a question's "us" counts when it is written "US".
+ */
+const namesTheUs = (text: string) => /\bUS\b/.test(text);
+
 /** Stem → weight of a question's subject words (the highest weight wins for repeated stems). */
 export function questionTerms(text: string): Map<string, number> {
   const terms = new Map<string, number>();
+  const pronounUs = !namesTheUs(text);
   for (const token of tokenize(text)) {
-    if (isStopWord(token)) continue;
+    if (isStopWord(token) || (token === 'us' && pronounUs)) continue;
     const key = stem(token);
     terms.set(key, Math.max(terms.get(key) ?? 0, termWeight(token)));
   }
