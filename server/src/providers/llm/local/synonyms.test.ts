@@ -31,5 +31,9 @@ describe('synonyms of a visitor\'s words', () => {
     expect(stems.get(stem('lit'))).toContain(stem('burned'));
     expect(stems.get(stem('send'))).toEqual(expect.arrayContaining([stem('return'), stem('refund')]));
     expect(synonymStems('When is check-in?').get(stem('check'))).not.toContain('get');
+    // "rewards scheme" is one name for a loyalty programme: each of its words stands for the others, none for a gift card.
+    const scheme = synonymStems('How does your rewards scheme work?');
+    expect(scheme.get(stem('scheme'))).toEqual(expect.arrayContaining([stem('points'), stem('club')]));
+    expect([...scheme.values()].flat()).not.toContain(stem('card'));
   });
 });

@@ -17,7 +17,8 @@ const GROUPS: string[][] = [
   ['price', 'prices', 'cost', 'costs', 'fee', 'fees', 'charge', 'charges', 'charged'],
   ['phone', 'ring', 'call', 'telephone', 'phone number'],
   ['job', 'jobs', 'vacancy', 'vacancies', 'hiring', 'recruiting', 'career', 'careers', 'looking for staff', 'work for you'],
-  ['reward', 'rewards', 'loyalty', 'loyalty scheme', 'loyalty programme', 'loyalty program', 'points'],
+  ['reward', 'rewards', 'loyalty', 'loyalty scheme', 'loyalty programme', 'loyalty program', 'loyalty card', 'points',
+    'rewards scheme', 'reward scheme', 'rewards programme', 'rewards program', 'rewards club', 'loyalty club'],
   ['weekend', 'weekends', 'saturday', 'saturdays', 'sunday', 'sundays'],
   ['weekday', 'weekdays', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
   ['arrive', 'arrival', 'arriving', 'get in', 'get into', 'check in', 'check-in', 'checkin'],
@@ -138,7 +139,7 @@ export function synonymsOf(text: string): string {
 }
 
 /** Words of the phrases above that say nothing on their own ("get" of "get in", "cost" of "spread the cost"). */
-const GENERIC = new Set(['get', 'take', 'send', 'pay', 'try', 'out', 'speak', 'talk', 'hold', 'test', 'drive', 'look', 'work', 'money', 'car', 'room', 'space', 'extra', 'cost', 'promo', 'code', 'spread', 'empty', 'pick', 'little', 'leav']);
+const GENERIC = new Set(['get', 'take', 'send', 'pay', 'try', 'out', 'speak', 'talk', 'hold', 'test', 'drive', 'look', 'work', 'money', 'car', 'room', 'space', 'extra', 'cost', 'promo', 'code', 'spread', 'empty', 'pick', 'little', 'leav', 'card']);
 
 /** The stems a member stands for: a word's own; a phrase's telling words ("check-in" → "check"). */
 const stemsOf = (member: string) => {

@@ -6,4 +6,10 @@ describe('questionTerms', () => {
     expect([...questionTerms('Can you make us sandwiches to take on a walk?').keys()]).not.toContain('us');
     expect([...questionTerms('Do you ship to the US?').keys()]).toContain('us');
   });
+
+  it('leaves out the closing "work" of "how does … work?", and keeps "work" anywhere else', () => {
+    expect([...questionTerms('How does your rewards scheme work?').keys()]).toEqual(['reward', 'schem']);
+    expect([...questionTerms('How do seats work on the Growth plan?').keys()]).toContain('work');
+    expect([...questionTerms('Can I work from the lounge?').keys()]).toContain('work');
+  });
 });

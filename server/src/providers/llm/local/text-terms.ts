@@ -135,11 +135,14 @@ export function contentStems(text: string): string[] {
  */
 const namesTheUs = (text: string) => /\bUS\b/.test(text);
 
+/** "How does … work?" asks how the subject works: the closing "work" is the question's frame, not its subject. */
+const HOW_DOES_IT_WORK = /(\bhow\s+(?:do|does|did|would|will|can)\b.*)\bwork\s*[?.!]*\s*$/i;
+
 /** Stem → weight of a question's subject words (the highest weight wins for repeated stems). */
 export function questionTerms(text: string): Map<string, number> {
   const terms = new Map<string, number>();
   const pronounUs = !namesTheUs(text);
-  for (const token of tokenize(text)) {
+  for (const token of tokenize(text.replace(HOW_DOES_IT_WORK, '$1'))) {
     if (isStopWord(token) || (token === 'us' && pronounUs)) continue;
     const key = stem(token);
     terms.set(key, Math.max(terms.get(key) ?? 0, termWeight(token)));
