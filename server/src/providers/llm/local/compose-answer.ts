@@ -100,7 +100,24 @@ function listAfter(ranked: readonly ScoredSentence[], intro: ScoredSentence): Sc
   return ranked.filter((s) => list.has(s));
 }
 
-function pickSentences(ranked: readonly ScoredSentence[], partAnswers: readonly string[]): ScoredSentence[] {
+/** A sentence completing the best one scores at least this share of its score. */
+const COMPLETION_FLOOR = 0.6;
+
+/**
+ * For each subject word of the question the best sentence lacks, the best-ranked sentence of the
+ * best one's paragraph that holds it: "an afternoon tea for coeliacs?" is answered by "Afternoon
+ * tea is served…" and, further on in the paragraph, "Vegan and gluten-free versions are available".
+ */
+function completions(ranked: readonly ScoredSentence[], holds: (s: ScoredSentence, term: string) => boolean, terms: readonly string[]): ScoredSentence[] {
+  const [best] = ranked;
+  if (!best) return [];
+  // A sentence asking a question ("Need more seats?") introduces, it does not answer.
+  const paragraph = ranked.filter((s) => s !== best && s.passage === best.passage && s.block === best.block && s.score >= COMPLETION_FLOOR * best.score
+    && !s.text.endsWith('?'));
+  return terms.filter((term) => !holds(best, term)).flatMap((term) => paragraph.find((s) => holds(s, term)) ?? []);
+}
+
+function pickSentences(ranked: readonly ScoredSentence[], partAnswers: readonly string[], completing: readonly ScoredSentence[] = []): ScoredSentence[] {
   const [best] = ranked;
   if (!best) return [];
   const sameBlock = (s: ScoredSentence) => s.passage === best.passage && s.block === best.block;
@@ -120,6 +137,7 @@ function pickSentences(ranked: readonly ScoredSentence[], partAnswers: readonly 
   // Each part of a multi-part question gets its own best sentence, before sentences that say more
   // about a part already answered.
   for (const text of partAnswers) add(ranked.find((s) => s.text === text));
+  for (const s of completing) add(s);
   // Meaning alone ties every sentence of a section written in a language the encoder does not know.
   for (const s of ranked.slice(1, MAX_SENTENCES)) if (s.score >= CLOSE_CALL * best.score && sharesWords(s, best)) add(s);
   // A pronoun's subject reads before it; otherwise the best sentence leads.
@@ -166,7 +184,9 @@ function notFound(prompt: AnswerPrompt, ranked: readonly ScoredSentence[]): stri
 export function composeLocalAnswer(prompt: AnswerPrompt, meaningOf?: MeaningOf, partMeanings: readonly (MeaningOf | undefined)[] = []): LocalAnswer {
   if (prompt.turn) return { text: conversationalReply(prompt.turn, prompt.question, prompt.toneType), citations: [] };
   const terms = termsOf(prompt);
-  const ranked = terms.size === 0 && !meaningOf ? [] : rankSentences(prompt.question, terms, prompt.passages, meaningOf, termAlternatives(prompt.question), synonymStems(prompt.question));
+  const alternatives = termAlternatives(prompt.question);
+  const synonyms = synonymStems(prompt.question);
+  const ranked = terms.size === 0 && !meaningOf ? [] : rankSentences(prompt.question, terms, prompt.passages, meaningOf, alternatives, synonyms);
   const [relevanceIn, restrictAt, answerAt] = meaningOf
     ? [meaningRelevanceOf, RESTRICT_MEANING_THRESHOLD, ANSWER_MEANING_THRESHOLD]
     : [relevanceOf, RESTRICT_RELEVANCE_THRESHOLD, ANSWER_RELEVANCE_THRESHOLD];
@@ -183,7 +203,9 @@ export function composeLocalAnswer(prompt: AnswerPrompt, meaningOf?: MeaningOf, 
     const answered = relevanceIn(partRanked) >= answerAt || relevanceOf(partRanked) >= ANSWER_RELEVANCE_THRESHOLD;
     return answered && partRanked[0] ? [partRanked[0].text] : [];
   });
-  const chosen = pickSentences(ranked, partAnswers);
+  const holds = (s: ScoredSentence, term: string) => s.stems.has(term)
+    || (alternatives.get(term) ?? []).some((alternative) => s.stems.has(alternative)) || (synonyms.get(term) ?? []).some((synonym) => s.stems.has(synonym));
+  const chosen = pickSentences(ranked, partAnswers, completions(ranked, holds, [...terms].filter(([, weight]) => weight === 1).map(([term]) => term)));
   const citations = new Map<number, string[]>();
   for (const sentence of chosen) citations.set(sentence.passage, [...(citations.get(sentence.passage) ?? []), sentence.text]);
   return {

@@ -124,6 +124,22 @@ describe('composeAnswer', () => {
     expect(composeAnswer({ ...prompt('Do you ship to Israel?'), passages: shipping })).toBe('We do not ship to Israel.');
   });
 
+  it('completes the best sentence from its paragraph with the sentence holding a question word it lacks', () => {
+    const tea = [{ source: 'dining.html', content: '## Afternoon tea\nAfternoon tea is served in the lounge from 2pm to 4:30pm and costs £24 per person, with sandwiches, '
+      + 'scones with clotted cream and jam, and homemade cakes. Afternoon tea must be booked 24 hours ahead. An afternoon tea for two makes a lovely gift. '
+      + 'Vegan and gluten-free versions are available at the same price.\n\n## Dinner\nDinner is served from 6pm.' }];
+    // Without it, two more sentences about afternoon tea outrank the one that answers "for coeliacs".
+    expect(composeAnswer({ ...prompt('Do you do an afternoon tea for coeliacs?'), passages: tea })).toMatch(/^Afternoon tea is served[^.]+\. Vegan and gluten-free versions are available/);
+    // A sentence asking a question introduces; it does not complete an answer.
+    const seats = [{ source: 'help.md', content: '## Seats\nExtra seats cost $15 per seat per month. Need viewers on your plan? Viewers never count as seats.' }];
+    expect(composeAnswer({ ...prompt('How much is an extra seat for a viewer?'), passages: seats })).not.toMatch(/Need viewers/);
+  });
+
+  it('prefers a sentence naming something for "which company…?"', () => {
+    const mail = [{ source: 'help.md', content: 'Survey emails are sent every week. Reports are ready each morning. Survey emails are sent by Postmark.' }];
+    expect(composeAnswer({ ...prompt('Which company sends the survey emails?'), passages: mail })).toMatch(/^Survey emails are sent by Postmark\./);
+  });
+
   it('follows an introducing sentence to the list item that fits the question', () => {
     const passages = [{ source: 'help.md', content: '## Data retention\nHow long responses are kept depends on your plan:\n- Free: 30 days.\n- Growth: 24 months.\n- Business: 36 months.\nResponses older than that are deleted.' }];
     expect(composeAnswer({ ...prompt('How long are responses kept on the Business plan?'), passages }))

@@ -82,7 +82,7 @@ function expectedAnswerType(question: string): AnswerType {
   if (/\b(how much|what (does|do|would|will) (it|they|that|this) cost|cost|price|prices|fee|fees|charge|fine|rate|rates)\b/.test(q)) return 'price';
   if (/\b(when|what day|which day|what year|which year|what century|what decade|what date|how long ago)\b/.test(q)) return 'date';
   if (/\b(how (many|long|far|old|large|big|tall|high|quickly|fast|soon|often)|what (percentage|percent|number|amount|age|size))\b/.test(q)) return 'number';
-  if (/\b(who|whom|whose|where)\b/.test(q)) return 'name';
+  if (/\b(who|whom|whose|where)\b|\b(which|what) (company|companies|firm|brand|provider|supplier|service|app|tool|bank|partner)\b/.test(q)) return 'name';
   return undefined;
 }
 

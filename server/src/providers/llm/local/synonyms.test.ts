@@ -8,6 +8,7 @@ describe('synonyms of a visitor\'s words', () => {
     expect(synonymsOf('What time can we get into our room?').split(' ')).toContain('check-in');
     expect(synonymsOf('Are you open on a Saturday?').split(' ')).toContain('weekends');
     expect(synonymsOf('How long does the big one last?').split(' ')).toContain('large');
+    expect(synonymsOf('Can you get us to Newquay airport?').split(' ')).toContain('transfer');
   });
 
   it('matches whole words and phrases only, and nothing in a question without them', () => {

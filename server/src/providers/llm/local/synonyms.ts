@@ -47,7 +47,7 @@ const GROUPS: string[][] = [
   ['contact', 'get in touch', 'speak to', 'talk to', 'get hold of'],
   ['bike', 'bikes', 'bicycle', 'bicycles', 'cycling'],
   ['toilet', 'toilets', 'bathroom', 'loo', 'restroom'],
-  ['taxi', 'taxis', 'cab', 'shuttle'],
+  ['taxi', 'taxis', 'cab', 'shuttle', 'transfer', 'transfers', 'get us to', 'take us to', 'drive us to', 'drop us off'],
   ['scent', 'scents', 'smell', 'smells', 'fragrance', 'fragrances', 'aroma'],
   ['out of hours', 'out-of-hours', 'at night', 'overnight', 'after hours'],
   ['wedding', 'marry', 'married', 'marriage'],
@@ -139,7 +139,7 @@ export function synonymsOf(text: string): string {
 }
 
 /** Words of the phrases above that say nothing on their own ("get" of "get in", "cost" of "spread the cost"). */
-const GENERIC = new Set(['get', 'take', 'send', 'pay', 'try', 'out', 'speak', 'talk', 'hold', 'test', 'drive', 'look', 'work', 'money', 'car', 'room', 'space', 'extra', 'cost', 'promo', 'code', 'spread', 'empty', 'pick', 'little', 'leav', 'card']);
+const GENERIC = new Set(['get', 'take', 'send', 'pay', 'try', 'out', 'speak', 'talk', 'hold', 'test', 'drive', 'look', 'work', 'money', 'car', 'room', 'space', 'extra', 'cost', 'promo', 'code', 'spread', 'empty', 'pick', 'little', 'leav', 'card', 'free', 'drop', 'drive']);
 
 /** The stems a member stands for: a word's own; a phrase's telling words ("check-in" → "check"). */
 const stemsOf = (member: string) => {
