@@ -3,7 +3,8 @@ import type { AnswerPrompt, ContextPassage } from '../answer-model.js';
 import { composeLocalAnswer } from './compose-answer.js';
 import { LocalAnswerModel } from './local-answer-model.js';
 import { WorkerSentenceEncoder } from './sentence-encoder.js';
-import { stem } from './text-terms.js';
+import { rankSentences } from './rank-sentences.js';
+import { questionTerms, stem } from './text-terms.js';
 
 const PASSAGES: ContextPassage[] = [
   {
@@ -78,6 +79,17 @@ describe('composeAnswer', () => {
     expect(composeAnswer(prompt('What is the boiling point of mercury?', { restrictResponse }))).toBe(restrictResponse);
     expect(composeAnswer(prompt('Is there a pool table in the office?', { restrictResponse, passages: [] }))).toBe(restrictResponse);
     expect(composeAnswer(prompt('How much does express delivery cost?', { restrictResponse }))).toContain('9 euros');
+  });
+
+  it('does not ask the knowledge to hold the numbers of a visitor\'s own situation (an age, a time), but does a name\'s number', () => {
+    const surf = [{ source: 'activities.html', content: 'Carrow Surf School runs two-hour surf lessons for £45 per person; children must be 8 or older.' }];
+    const missingKeys = (question: string) => rankSentences(question, questionTerms(question), surf)[0]!.missingKeys;
+    expect(missingKeys('How much are surf lessons, and can my 6 year old join in?')).toBe(0);
+    expect(missingKeys('Can my 6-year-old have surf lessons?')).toBe(0);
+    expect(missingKeys('Are surf lessons on until 7pm?')).toBe(0);
+    expect(missingKeys('Can 4 people share a surf lesson?')).toBe(0);
+    expect(missingKeys('How much are surf lessons at Surf School 12?')).toBeGreaterThan(0);
+    expect(missingKeys('Were surf lessons cheaper in 2019?')).toBe(1);
   });
 
   it('says it found nothing, in the chatbot\'s tone, when unrestricted and nothing matches', () => {

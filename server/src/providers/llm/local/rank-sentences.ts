@@ -123,10 +123,23 @@ function matchStem(term: string, stems: Set<string>): number {
   return 0;
 }
 
-/** Stems of the question's names and numbers: capitalised words after the first, and anything with a digit. */
+/**
+ * A number telling the visitor's own situation rather than naming a subject: an age ("my 6 year
+ * old"), a party ("4 people"), a time ("until 10pm"), a length of stay. The knowledge answers
+ * about such numbers ("children aged 8 or older") without holding them.
+ */
+const SITUATION_UNIT = /^(years?|yrs?|months?|weeks?|days?|nights?|hours?|hrs?|minutes?|mins?|people|persons?|guests?|adults?|children|kids?|pm|am|o'?clock)\b/i;
+function isSituationNumber(word: string, next: string | undefined): boolean {
+  if (/^\d+(?:[:.]\d+)?(am|pm)\b/i.test(word)) return true;
+  const hyphenated = /^\d+-(.+)/.exec(word);
+  if (hyphenated) return SITUATION_UNIT.test(hyphenated[1]!);
+  return /^\d+$/.test(word) && SITUATION_UNIT.test(next ?? '');
+}
+
+/** Stems of the question's names and numbers: capitalised words after the first, and anything with a digit but a number of the visitor's situation. */
 function keyStems(question: string): string[] {
   const words = question.split(/\s+/);
-  const keys = words.filter((word, index) => /\d/.test(word) || (index > 0 && /^["'(]?\p{Lu}\p{Ll}/u.test(word)));
+  const keys = words.filter((word, index) => (/\d/.test(word) && !isSituationNumber(word, words[index + 1])) || (index > 0 && /^["'(]?\p{Lu}\p{Ll}/u.test(word)));
   return [...new Set(keys.flatMap((word) => tokenize(word)).filter((token) => !isStopWord(token)).map(stem))];
 }
 
