@@ -7,14 +7,14 @@ type Language = 'en' | 'de' | 'fr' | 'es' | 'ar' | 'he';
 
 const words = (list: string) => new Set(list.trim().split(/\s+/));
 
+/** An identity question is about "you": "who is the manager?" is not one. */
+const YOU = words(`you your u you're youre`);
+
 /**
  * Per kind, the words that make a message that kind (triggers) and the words it may also hold.
  * A message is conversational only when every word of it is one of these or common filler, so
  * "hi, do you ship to Germany?" stays a question: "ship" and "Germany" are neither.
  */
-/** An identity question is about "you": "who is the manager?" is not one. */
-const YOU = words(`you your u you're youre`);
-
 const KINDS: { kind: TurnKind; triggers: Set<string>; allowed: Set<string>; test?: (tokens: string[]) => boolean }[] = [
   {
     kind: 'handoff',

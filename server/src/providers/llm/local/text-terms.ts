@@ -143,7 +143,9 @@ const HOW_DOES_IT_WORK = /(\bhow\s+(?:do|does|did|would|will|can)\b.*)\bwork\s*[
 export function questionTerms(text: string): Map<string, number> {
   const terms = new Map<string, number>();
   const pronounUs = !namesTheUs(text);
-  for (const token of tokenize(text.replace(HOW_DOES_IT_WORK, '$1'))) {
+  // The pattern backtracks over the whole text: a question, not a pasted page.
+  const framed = text.length <= 500 ? text.replace(HOW_DOES_IT_WORK, '$1') : text;
+  for (const token of tokenize(framed)) {
     if (isStopWord(token) || (token === 'us' && pronounUs)) continue;
     const key = stem(token);
     terms.set(key, Math.max(terms.get(key) ?? 0, termWeight(token)));
