@@ -34,6 +34,8 @@ describe('stem', () => {
   it('maps inflections of a word to one stem', () => {
     expect(new Set(['ship', 'ships', 'shipped', 'shipping'].map(stem))).toEqual(new Set(['ship']));
     expect(stem('deliveries')).toBe(stem('delivery'));
+    expect(new Set(['empty', 'empties', 'emptied'].map(stem))).toEqual(new Set(['empty']));
+    expect(stem('dried')).toBe(stem('dry'));
     expect(stem('2014')).toBe('2014');
   });
 

@@ -99,7 +99,7 @@ function hebrewStem(token: string): string {
 const stems = new Map<string, string>();
 const MAX_STEMS = 100_000;
 
-/** A light suffix-stripping stemmer: plurals, -ing, -ed, -ly and a final e (Arabic and Hebrew their own). */
+/** A light suffix-stripping stemmer: plurals, -ing, -ed (-ied as -y), -ly and a final e (Arabic and Hebrew their own). */
 export function stem(token: string): string {
   let stemmed = stems.get(token);
   if (stemmed === undefined) {
@@ -119,6 +119,8 @@ function stemOnce(token: string): string {
   else if (/(ch|sh|x|z)es$/.test(word)) word = word.slice(0, -2);
   else if (word.endsWith('s') && !/(ss|us|is)$/.test(word)) word = word.slice(0, -1);
   if (word.endsWith('ing') && word.length > 5) word = word.slice(0, -3).replace(DOUBLE_CONSONANT, '$1');
+  // "emptied" is "empty" as "empties" is.
+  else if (word.endsWith('ied') && word.length > 4) word = `${word.slice(0, -3)}y`;
   else if (word.endsWith('ed') && word.length > 4) word = word.slice(0, -2).replace(DOUBLE_CONSONANT, '$1');
   if (word.endsWith('ly') && word.length > 5) word = word.slice(0, -2);
   if (word.endsWith('e') && word.length > 4) word = word.slice(0, -1);
