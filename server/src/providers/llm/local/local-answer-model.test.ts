@@ -149,6 +149,13 @@ describe('composeAnswer', () => {
     expect(composeAnswer({ ...prompt('How much is an extra seat for a viewer?'), passages: seats })).not.toMatch(/Need viewers/);
   });
 
+  it('knows a question for a time or a price in French, Spanish or German, and times and prices as they write them', () => {
+    const opening = [{ source: 'infos.md', content: 'Le restaurant ouvre le soir. Le bar sert des cocktails. Le restaurant ouvre à 19 h.' }];
+    expect(composeAnswer({ ...prompt('À quelle heure ouvre le restaurant ?'), passages: opening })).toMatch(/^Le restaurant ouvre à 19 h\./);
+    const dogs = [{ source: 'infos.md', content: 'Les chiens sont les bienvenus. Le bar sert des cocktails. Les chiens paient 18 £ par nuit.' }];
+    expect(composeAnswer({ ...prompt('Combien coûtent les chiens ?'), passages: dogs })).toMatch(/^Les chiens paient 18 £ par nuit\./);
+  });
+
   it('prefers a sentence naming something for "which company…?"', () => {
     const mail = [{ source: 'help.md', content: 'Survey emails are sent every week. Reports are ready each morning. Survey emails are sent by Postmark.' }];
     expect(composeAnswer({ ...prompt('Which company sends the survey emails?'), passages: mail })).toMatch(/^Survey emails are sent by Postmark\./);

@@ -72,13 +72,30 @@ type AnswerType = 'date' | 'time' | 'price' | 'number' | 'name' | undefined;
 const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
 const NUMBER_WORDS = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half)\b/i;
 const WEEKDAYS = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|daily|every day)\b/i;
-const CLOCK = /\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b/i;
-const MONEY = /[£$€¥]\s?\d|\b\d+(?:[.,]\d+)?\s?(?:pounds?|euros?|dollars?|pence|p)\b|\bfree\b|\bno charge\b/i;
+// Times as English writes them ("3pm", "15:00") and as French and German do ("15 h", "10 h 30", "15 Uhr").
+const CLOCK = /\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b|\b\d{1,2}\s?h(?:\s?\d{2})?\b|\b\d{1,2}(?:[.:]\d{2})?\s?uhr\b/i;
+// Prices with the currency before or after the amount ("£18", "18 £", "15 €").
+const MONEY = /[£$€¥]\s?\d|\d\s?[£$€¥]|\b\d+(?:[.,]\d+)?\s?(?:pounds?|euros?|dollars?|pence|p)\b|\bfree\b|\bno charge\b/i;
+
+/**
+ * The same cues in the other languages a knowledge base often has a section in (French, Spanish,
+ * German): "à quelle heure", "¿cuánto cuesta?", "in welcher Stadt". Matched on the lower-cased question.
+ */
+const OTHER_LANGUAGE_CUES: [RegExp, AnswerType][] = [
+  [/quelle heure|qué hora|wie viel uhr|wie spät|uhrzeit|horaires?\b|horario|öffnungszeiten/, 'time'],
+  [/combien (ça |cela )?co[uû]t|\bprix\b|\btarifs?\b|cuánto (cuesta|vale|cuestan)|\bprecios?\b|\b(wie viel|was) kostet|\bpreis/, 'price'],
+  [/(^|\s)quand\b|cuándo|(^|\s)wann\b/, 'date'],
+  [/combien de\b|cuánt[oa]s\b|wie viele\b/, 'number'],
+  [/(^|\s)(qui|où)(\s|$)|quién|dónde|(^|\s)(wer|wo)\b|welche[rsnm]? (stadt|firma|bank)|quelle (ville|société|entreprise)|qué (ciudad|empresa)/, 'name'],
+];
 
 /** What kind of answer a question wants, from its wording: a time of day, a date, a price, a number, a name. */
 function expectedAnswerType(question: string): AnswerType {
   const q = question.toLowerCase();
   if (/\b(what time|how late|how early|until when|opening (hours|times)|what hours)\b/.test(q)) return 'time';
+  if (/\P{ASCII}|\b(quelle|combien|cuánto|wie|welche|wann|quand)\b/u.test(q)) {
+    for (const [cue, type] of OTHER_LANGUAGE_CUES) if (cue.test(q)) return type;
+  }
   if (/\b(how much|what (does|do|would|will) (it|they|that|this) cost|cost|price|prices|fee|fees|charge|fine|rate|rates)\b/.test(q)) return 'price';
   if (/\b(when|what day|which day|what year|which year|what century|what decade|what date|how long ago)\b/.test(q)) return 'date';
   if (/\b(how (many|long|far|old|large|big|tall|high|quickly|fast|soon|often)|what (percentage|percent|number|amount|age|size))\b/.test(q)) return 'number';

@@ -20,10 +20,12 @@ yourselves s t d ll m re ve also may might shall tell please thanks thank hi hel
  */
 const OTHER_STOP_WORDS = `
 le la les un une des du de d l au aux et ou en à a dans sur pour par avec est sont il elle ils elles nous vous on ce
-cette ces qui que quoi quel quelle quels quelles se sa son ses leur leurs mon ma mes ne pas y faut peut
+cette ces qui que quoi quel quelle quels quelles se sa son ses leur leurs mon ma mes ne pas y faut peut combien ça cela
+quand où comment pourquoi
 der das den dem des ein eine einen einem einer und oder in im am an auf für mit von zu zum zur ist sind
-ich du er sie es wir ihr kann können auch nicht wie was wo wann welche welcher welches unsere unser ihre
-el los las una unos unas y o en por para es que qué cómo cuál cuándo dónde se su sus al del lo con sin un como pero más muy
+ich du er sie es wir ihr kann können auch nicht wie was wo wann welche welcher welches unsere unser ihre viel viele
+el los las una unos unas y o en por para es que qué cómo cuál cuándo dónde se su sus al del lo con sin un como pero más muy cuánto cuánta
+cuántos cuántas
 este esta estos estas hay mi mis tu tus nos le les
 في من إلى على عن مع هل ما ماذا متى أين كيف هذا هذه ذلك التي الذي هو هي نحن أنتم أن لا لم لن قد كل أو ثم
 של את על עם אל מה מתי איפה איך האם זה זו הוא היא אנחנו אתם לא כן גם או כל יש אין
