@@ -1,9 +1,9 @@
 import { conversationalReply } from '../../../features/chat/conversational-turn.js';
 import { isFollowUp } from '../../../features/chat/follow-up.js';
 import type { AnswerPrompt, Citation } from '../answer-model.js';
-import { meaningRelevanceOf, rankSentences, relevanceOf, type Alternatives, type MeaningOf, type ScoredSentence } from './rank-sentences.js';
+import { meaningRelevanceOf, rankSentences, relevanceOf, termMatcher, type Alternatives, type MeaningOf, type ScoredSentence } from './rank-sentences.js';
 import { regionsOf } from './places.js';
-import { synonymStems } from './synonyms.js';
+import { SYNONYM_CREDIT, synonymStems } from './synonyms.js';
 import { contentStems, questionTerms, stem, tokenize } from './text-terms.js';
 
 /**
@@ -203,8 +203,9 @@ export function composeLocalAnswer(prompt: AnswerPrompt, meaningOf?: MeaningOf, 
     const answered = relevanceIn(partRanked) >= answerAt || relevanceOf(partRanked) >= ANSWER_RELEVANCE_THRESHOLD;
     return answered && partRanked[0] ? [partRanked[0].text] : [];
   });
-  const holds = (s: ScoredSentence, term: string) => s.stems.has(term)
-    || (alternatives.get(term) ?? []).some((alternative) => s.stems.has(alternative)) || (synonyms.get(term) ?? []).some((synonym) => s.stems.has(synonym));
+  // Held: the word itself, an alternative or a synonym, not a shared prefix.
+  const match = termMatcher(alternatives, synonyms);
+  const holds = (s: ScoredSentence, term: string) => match(term, s.stems) >= SYNONYM_CREDIT;
   const chosen = pickSentences(ranked, partAnswers, completions(ranked, holds, [...terms].filter(([, weight]) => weight === 1).map(([term]) => term)));
   const citations = new Map<number, string[]>();
   for (const sentence of chosen) citations.set(sentence.passage, [...(citations.get(sentence.passage) ?? []), sentence.text]);

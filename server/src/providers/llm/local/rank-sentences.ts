@@ -201,6 +201,18 @@ export function analysePassage(content: string): PassageAnalysis {
 }
 
 /**
+ * How well a set of stems matches a question term (0..1): by the term itself or one of its
+ * alternatives ("germany" by "eu"), whichever matches best, a shared prefix for half; by a synonym
+ * ("lit" for "burned") for {@link SYNONYM_CREDIT}.
+ */
+export function termMatcher(alternatives: Alternatives, synonyms: Alternatives): (term: string, stems: Set<string>) => number {
+  return (term, stems) => Math.max(
+    matchStem(term, stems), ...(alternatives.get(term) ?? []).map((alt) => matchStem(alt, stems)),
+    ...(synonyms.get(term) ?? []).map((synonym) => SYNONYM_CREDIT * (stems.has(synonym) ? 1 : 0)),
+  );
+}
+
+/**
  * Scores every distinct sentence of the passages against the question's weighted subject words,
  * best first. `terms` comes from {@link questionTerms}; `question` supplies word order and the
  * expected answer type ("when" wants a date, "how many" a number, "who" a name).
@@ -209,12 +221,7 @@ export function rankSentences(
   question: string, terms: Map<string, number>, passages: readonly ContextPassage[], meaningOf?: MeaningOf, alternatives: Alternatives = new Map(),
   synonyms: Alternatives = new Map(),
 ): ScoredSentence[] {
-  // A term is matched by itself or by one of its alternatives ("germany" by "eu"), whichever matches
-  // best; a synonym ("lit" for "burned") for a little less.
-  const matchOf = (term: string, stems: Set<string>) => Math.max(
-    matchStem(term, stems), ...(alternatives.get(term) ?? []).map((alt) => matchStem(alt, stems)),
-    ...(synonyms.get(term) ?? []).map((synonym) => SYNONYM_CREDIT * (stems.has(synonym) ? 1 : 0)),
-  );
+  const matchOf = termMatcher(alternatives, synonyms);
   const seen = new Set<string>();
   const candidates: (Omit<ScoredSentence, 'coverage' | 'ownCoverage' | 'passageCoverage' | 'missingKeys' | 'absent' | 'score' | 'meaning' | 'answersType'> & { order: string[]; sectionStems: Set<string> })[] = [];
   const passageStems = passages.map((passage, index) => {
