@@ -24,6 +24,7 @@ import { docsRoutes } from './http/docs.routes.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { ownPathsOnly } from './http/own-paths-only.js';
 import { createRateLimiter } from './http/rate-limit.js';
+import { jsonBodies } from './http/request-body.js';
 import { requestDeadline } from './http/request-deadline.js';
 import { requestLogging } from './http/request-logging.js';
 import { securityHeaders } from './http/security-headers.js';
@@ -44,9 +45,7 @@ export function createApp(services: Services): Express {
   app.use(securityHeaders);
   app.use(decodePathOnce(ALL_ROUTES));
   app.use(ownPathsOnly(healthRoutes(database.db, services.warmUp), docsRoutes(config.publicUrl)));
-  // Text resources carry up to 5,000,000 characters (decisions.md § Resources and processing).
-  app.use('/v1/resource/text', express.json({ limit: '24mb' }));
-  app.use(express.json({ limit: '1mb' }));
+  app.use(jsonBodies({ limit: '1mb', largePath: '/v1/resource/text', largeLimit: '24mb' }));
   app.use(ownPathsOnly(
     embedAvatarRoutes(services.embed),
     // Public: the embed API, the widget script and the chat link page (decisions.md § Public embed traffic).
@@ -79,6 +78,6 @@ export function createApp(services: Services): Express {
     chatRoutes(services.chat, { heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'chat' }) }),
   ));
   app.use(notFoundHandler);
-  app.use(errorHandler);
+  app.use(errorHandler(logger));
   return app;
 }

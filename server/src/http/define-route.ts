@@ -3,6 +3,7 @@ import { successStatus, type RouteContract } from '@parley/shared';
 import type { z } from 'zod';
 import { badRequest } from '../errors/http-error.js';
 import { parseRequestPart } from './parse-request.js';
+import { hasBody } from './request-body.js';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
@@ -46,6 +47,3 @@ export function mountRoute<C extends RouteContract>(
   });
 }
 
-function hasBody(req: Request): boolean {
-  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-}

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Request, RequestHandler } from 'express';
+import { hasBody } from './request-body.js';
 
 export interface RequestTimeouts {
   /** Time a request may take to arrive whole (headers and body). */
@@ -9,7 +10,6 @@ export interface RequestTimeouts {
 }
 
 /** Whether a body follows the headers (the request is not complete until it has arrived). */
-const hasBody = (req: Request) => req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
 
 /** The file upload routes: their bodies are large by design. */
 const isUpload = (req: Request) => req.method === 'POST' && req.path === '/v1/resource/file';

@@ -7,8 +7,6 @@ declare module 'express-serve-static-core' {
   interface Request {
     /** This request's id: the caller's `x-request-id`, or a new UUID. Echoed in the response. */
     id: string;
-    /** A logger bound to this request's id. */
-    log: Logger;
   }
 }
 
@@ -21,18 +19,17 @@ function levelOf(statusCode: number, finished: boolean): 'info' | 'warn' | 'erro
 
 /**
  * Logs each request once when its connection is done, with a request id echoed back in
- * `x-request-id`. The per-request child logger is made only when something logs through it:
- * pino-http made one (or two) for every request, which cost 16% of the throughput of a cached
- * `GET /v1/chatbot/{id}` (server/bench/chatbot-get.bench.ts).
+ * `x-request-id`; other lines about the request carry the same `reqId`. No per-request child
+ * logger: pino-http made one (or two) for every request, which cost 16% of the throughput of a
+ * cached `GET /v1/chatbot/{id}` (server/bench/chatbot-get.bench.ts), and a lazy `req.log` getter
+ * defined on each request turned the request object into a slow dictionary-mode object.
  */
 export function requestLogging(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     const started = performance.now();
-    let child: Logger | undefined;
     req.id = id;
-    Object.defineProperty(req, 'log', { configurable: true, get: () => (child ??= logger.child({ reqId: id })) });
     res.setHeader('x-request-id', id);
     res.once('close', () => {
       const finished = res.writableFinished;

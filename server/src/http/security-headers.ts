@@ -11,8 +11,11 @@ const DEFAULT_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 } as const;
 
+const HEADER_ENTRIES = Object.entries(DEFAULT_HEADERS);
+
 export const securityHeaders: RequestHandler = (_req, res, next) => {
-  res.set(DEFAULT_HEADERS);
+  // Node's own setHeader: Express's res.set parses each value for a content type first.
+  for (const [name, value] of HEADER_ENTRIES) res.setHeader(name, value);
   next();
 };
 

@@ -14,9 +14,8 @@ const script = 'console.log("console");\n'.repeat(50);
 
 function app(consoleDir: string) {
   const server = express();
-  server.use((req, _res, next) => { (req as unknown as { log: unknown }).log = pino({ level: 'silent' }); next(); });
   server.use(consoleAssetsRoutes(consoleDir));
-  server.use(errorHandler);
+  server.use(errorHandler(pino({ level: 'silent' })));
   return supertest(server);
 }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 const KEY_PREFIX = 'pk_';
 
@@ -12,7 +12,7 @@ export function generateApiKey(): string {
  * authentication stays one indexed lookup (a slow KDF would cost every request).
  */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /** The part of a key that is safe to display when listing keys. */

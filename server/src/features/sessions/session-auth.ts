@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler } from 'express';
 import { CSRF_HEADER, SESSION_COOKIE } from '@parley/shared';
 import { forbidden, unauthorized } from '../../errors/http-error.js';
 import { apiKeyAuth } from '../../http/api-key-auth.js';
@@ -35,9 +35,7 @@ export function isSameOrigin(req: Request, publicUrl: string): boolean {
  */
 export function sessionOrApiKeyAuth(organisations: OrganisationsService, sessions: SessionsService, publicUrl: string): RequestHandler {
   const byApiKey = apiKeyAuth(organisations);
-  return async (req, res, next) => {
-    const cookie = readCookie(req.headers.cookie, SESSION_COOKIE);
-    if (req.headers['x-api-key'] !== undefined || cookie === undefined) return byApiKey(req, res, next);
+  const bySession = async (req: Request, cookie: string, next: NextFunction) => {
     const session = await sessions.authenticate(cookie);
     if (!session) throw unauthorized('the console session has ended or expired; sign in again');
     if (!SAFE_METHODS.has(req.method)) {
@@ -50,6 +48,10 @@ export function sessionOrApiKeyAuth(organisations: OrganisationsService, session
     req.auth = session.auth;
     req.consoleSession = session;
     next();
+  };
+  return (req, res, next) => {
+    const cookie = req.headers['x-api-key'] === undefined ? readCookie(req.headers.cookie, SESSION_COOKIE) : undefined;
+    return cookie === undefined ? byApiKey(req, res, next) : bySession(req, cookie, next);
   };
 }
 
