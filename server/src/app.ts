@@ -22,6 +22,7 @@ import { authOf } from './http/api-key-auth.js';
 import { decodePathOnce } from './http/decode-path.js';
 import { docsRoutes } from './http/docs.routes.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
+import { inSeries } from './http/in-series.js';
 import { ownPathsOnly } from './http/own-paths-only.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { jsonBodies } from './http/request-body.js';
@@ -40,13 +41,17 @@ export function createApp(services: Services): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  app.use(requestLogging(logger));
-  app.use(requestDeadline(config.requestTimeouts));
-  app.use(securityHeaders);
-  app.use(decodePathOnce(ALL_ROUTES));
-  app.use(ownPathsOnly(healthRoutes(database.db, services.warmUp), docsRoutes(config.publicUrl)));
-  app.use(jsonBodies({ limit: '1mb', largePath: '/v1/resource/text', largeLimit: '24mb' }));
+  // What every request passes through, as one layer (in-series.ts).
+  app.use(inSeries(
+    requestLogging(logger),
+    requestDeadline(config.requestTimeouts),
+    securityHeaders,
+    decodePathOnce(ALL_ROUTES),
+    jsonBodies({ limit: '1mb', largePath: '/v1/resource/text', largeLimit: '24mb' }),
+  ));
   app.use(ownPathsOnly(
+    healthRoutes(database.db, services.warmUp),
+    docsRoutes(config.publicUrl),
     embedAvatarRoutes(services.embed),
     // Public: the embed API, the widget script and the chat link page (decisions.md § Public embed traffic).
     embedRoutes(services.embed, createEmbedRateLimits(database.db, config.embed), {

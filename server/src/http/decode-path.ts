@@ -27,6 +27,8 @@ function templateOf(route: RouteContract): (string | { param: string })[] {
 export function decodePathOnce(routes: readonly RouteContract[]): RequestHandler {
   const templates = routes.map((route) => ({ route, template: templateOf(route) }));
   return (req, _res, next) => {
+    // Nothing is percent-encoded: nothing can fail to decode.
+    if (!req.url.includes('%')) return next();
     const segments = req.path.split('/');
     const broken = segments.findIndex((segment) => !decodes(segment));
     if (broken === -1) return next();
