@@ -61,8 +61,12 @@ export async function load(url: string, options: { concurrency: number; duration
   return { requests: latencies.length, errors, requestsPerSecond: latencies.length / elapsed, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
 }
 
-/** Runs `fn` several times alternating with its baseline and keeps the median of each. */
-export async function alternate<T>(rounds: number, baseline: () => Promise<T>, subject: () => Promise<T>, pick: (r: T) => number): Promise<{ baseline: T; subject: T }> {
+/**
+ * Runs `fn` several times alternating with its baseline and keeps the median of each, and the
+ * median of each round's subject/baseline ratio: a machine whose speed drifts during the run moves
+ * both sides of a round alike, so many short rounds give a steadier ratio than the two medians.
+ */
+export async function alternate<T>(rounds: number, baseline: () => Promise<T>, subject: () => Promise<T>, pick: (r: T) => number): Promise<{ baseline: T; subject: T; ratio: number }> {
   const b: T[] = [];
   const s: T[] = [];
   for (let i = 0; i < rounds; i++) {
@@ -70,7 +74,8 @@ export async function alternate<T>(rounds: number, baseline: () => Promise<T>, s
     s.push(await subject());
   }
   const median = (xs: T[]) => [...xs].sort((x, y) => pick(x) - pick(y))[Math.floor(xs.length / 2)]!;
-  return { baseline: median(b), subject: median(s) };
+  const ratios = s.map((r, i) => pick(r) / pick(b[i]!)).sort((x, y) => x - y);
+  return { baseline: median(b), subject: median(s), ratio: ratios[Math.floor(ratios.length / 2)]! };
 }
 
 export const fmt = (value: number, digits = 2) => Number.isFinite(value) ? value.toFixed(digits) : 'n/a';

@@ -12,6 +12,14 @@ declare module 'express-serve-static-core' {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+interface RequestLine {
+  reqId: string;
+  req: { method: string; url: string };
+  res: { statusCode: number };
+  responseTime: number;
+  aborted?: true;
+}
+
 function levelOf(statusCode: number, finished: boolean): 'info' | 'warn' | 'error' {
   if (statusCode >= 500 && statusCode !== 503) return 'error';
   return statusCode >= 400 || !finished ? 'warn' : 'info';
@@ -33,10 +41,12 @@ export function requestLogging(logger: Logger): RequestHandler {
     res.setHeader('x-request-id', id);
     res.once('close', () => {
       const finished = res.writableFinished;
-      logger[levelOf(res.statusCode, finished)]({
+      const line: RequestLine = {
         reqId: id, req: { method: req.method, url: req.originalUrl }, res: { statusCode: res.statusCode },
-        responseTime: Math.round(performance.now() - started), ...(finished ? {} : { aborted: true }),
-      }, finished ? 'request completed' : 'request aborted');
+        responseTime: Math.round(performance.now() - started),
+      };
+      if (!finished) line.aborted = true;
+      logger[levelOf(res.statusCode, finished)](line, finished ? 'request completed' : 'request aborted');
     });
     next();
   };
