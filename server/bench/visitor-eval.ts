@@ -29,7 +29,9 @@ export interface VisitorQuestion {
 
 export async function loadVisitorSet(): Promise<{ kbs: KnowledgeBase[]; questions: VisitorQuestion[] }> {
   const kbs = JSON.parse(await fs.readFile(path.join(VISITOR_DIR, 'kb', 'kbs.json'), 'utf8')) as { kbs: KnowledgeBase[] };
-  const dev = JSON.parse(await fs.readFile(path.join(VISITOR_DIR, 'dev.json'), 'utf8')) as { questions: VisitorQuestion[] };
+  // BENCH_VQ_QUESTIONS: another file of questions in dev.json's format, about the same knowledge bases.
+  const file = process.env.BENCH_VQ_QUESTIONS ?? path.join(VISITOR_DIR, 'dev.json');
+  const dev = JSON.parse(await fs.readFile(file, 'utf8')) as { questions: VisitorQuestion[] };
   return { kbs: kbs.kbs, questions: dev.questions };
 }
 

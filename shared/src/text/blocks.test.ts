@@ -7,6 +7,12 @@ describe('splitParagraph', () => {
     expect(splitParagraph('Email hello@willowandwick.test. Or see https://shop.test/a.b?c=1 now. Dr. Byrne paid 3.5 euros. J. R. R. Tolkien wrote it! Did he? Yes.'))
       .toEqual(['Email hello@willowandwick.test.', 'Or see https://shop.test/a.b?c=1 now.', 'Dr. Byrne paid 3.5 euros.', 'J. R. R. Tolkien wrote it!', 'Did he?', 'Yes.']);
   });
+  it('keeps a reference to an article or section with its number, and ends a sentence at the same word otherwise', () => {
+    expect(splitParagraph('Den Vertrag nach Art. 28 DSGVO finden Sie in der App. Siehe auch Abs. 3 und vgl. Ziff. 4.'))
+      .toEqual(['Den Vertrag nach Art. 28 DSGVO finden Sie in der App.', 'Siehe auch Abs. 3 und vgl. Ziff. 4.']);
+    expect(splitParagraph('See sec. 4 of the terms. We love art. Our shop opens at 10am.'))
+      .toEqual(['See sec. 4 of the terms.', 'We love art.', 'Our shop opens at 10am.']);
+  });
   it('splits at non-Latin sentence ends', () => {
     expect(splitParagraph('هل تشحنون إلى السعودية؟ نعم نشحن.')).toEqual(['هل تشحنون إلى السعودية؟', 'نعم نشحن.']);
     expect(splitParagraph('我们发货到欧洲。运费是五欧元。')).toEqual(['我们发货到欧洲。', '运费是五欧元。']);

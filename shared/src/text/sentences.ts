@@ -4,7 +4,14 @@ const ABBREVIATIONS = new Set([
   'inc', 'ltd', 'co', 'corp', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
   'u.s', 'u.k', 'a.m', 'p.m', 'ca', 'cf', 'vol', 'ed', 'gen', 'col', 'lt', 'sgt', 'rev', 'gov', 'sen', 'rep', 'tel', 'approx',
   'z.b', 'bzw', 'usw', 'ca', 'nr', 'str', 'mme', 'mlle', 'sra', 'sr', 'dra', 'núm', 'p',
+  'd.h', 'u.a', 'inkl', 'ggf', 'evtl', 'vgl', 'sog', 'aprox', 'env',
 ]);
+
+/**
+ * Abbreviations that are also words ending a sentence ("art", "sec"): their period goes on only
+ * before a number ("Art. 28 GDPR", "sec. 4", "ch. 3", "pp. 12-14").
+ */
+const BEFORE_NUMBER = new Set(['art', 'arts', 'sec', 'secs', 'para', 'paras', 'ch', 'chap', 'pt', 'pts', 'pp', 'abs', 'ziff', 'bd', 'pág', 'tit', 'rule', 'clause']);
 
 /** Pieces longer than this are cut at clause boundaries, so an answer stays short. */
 export const MAX_SENTENCE_CHARS = 400;
@@ -19,12 +26,15 @@ function segmenter(locale: string): Intl.Segmenter {
   return value;
 }
 
-/** Whether a piece ends with an abbreviation or an initial ("Dr.", "e.g.", "J."), so the sentence goes on. */
-function endsWithAbbreviation(text: string): boolean {
+/**
+ * Whether a piece ends with an abbreviation or an initial ("Dr.", "e.g.", "J."), so the sentence
+ * goes on; `rest` is the text after it.
+ */
+function endsWithAbbreviation(text: string, rest: string): boolean {
   const match = /(?:^|[\s(])((?:\p{L}\.)*\p{L}+)\.$/u.exec(text.trimEnd());
   if (!match?.[1]) return false;
   const word = match[1].toLowerCase();
-  return ABBREVIATIONS.has(word) || /^\p{Lu}$/u.test(match[1]);
+  return ABBREVIATIONS.has(word) || /^\p{Lu}$/u.test(match[1]) || (BEFORE_NUMBER.has(word) && /^\s*\d/.test(rest));
 }
 
 /** Cuts a sentence longer than `max` characters at clause boundaries (; : and conjunctions), else at spaces. */
@@ -80,7 +90,7 @@ export function splitParagraph(paragraph: string, options: SplitOptions = {}): s
     pending += segment;
     // A piece ending in an abbreviation continues; so does one cut inside a word ("a.b?c=1" in a URL).
     const inWord = /[.?!]$/.test(segment) && index + segment.length < flat.length;
-    if (inWord || endsWithAbbreviation(pending)) continue;
+    if (inWord || endsWithAbbreviation(pending, flat.slice(index + segment.length))) continue;
     const sentence = pending.trim();
     if (sentence) sentences.push(sentence);
     pending = '';

@@ -89,6 +89,46 @@ const GROUPS: string[][] = [
   ['workshop', 'workshops', 'class', 'classes', 'session', 'sessions', 'course', 'courses', 'lesson', 'lessons'],
   ['parcel', 'parcels', 'package', 'packages'],
   ['track', 'tracking', 'tracked'],
+  // The same service vocabulary in the other languages visitors write in (French, Spanish, German,
+  // Arabic, Hebrew), each group in one language: a question finds the wording of a knowledge base's
+  // own section in that language, not an English sentence. No group for prices: "combien ça coûte"
+  // asks for an amount (rank-sentences.ts), and "coûte" as a synonym of "prix" put a sentence that
+  // merely mentions prices first.
+  ['arrivée', 'arriver', 'arrivons', 'arrivez', 'enregistrement'],
+  ['départ', 'partir', 'partons', 'quitter la chambre', 'libérer la chambre', 'rendre la chambre', "quitter l'hôtel"],
+  ['gratuit', 'gratuite', 'gratuits', 'gratuites', 'offert', 'offerte', 'sans frais'],
+  ['chien', 'chiens', 'animal', 'animaux', 'chat', 'chats'],
+  ['parking', 'garer', 'me garer', 'nous garer', 'se garer', 'stationner', 'stationnement', 'place de parking'],
+  ['petit-déjeuner', 'petit déjeuner', 'petits-déjeuners'],
+  ['réserver', 'réservation', 'réservations'],
+  ['annuler', 'annulation', 'annulations'],
+  ['livraison', 'livrer', 'livrez', 'expédier', 'expédiez', 'expédition', 'envoyer', 'envoyez'],
+  ['payer', 'paiement', 'régler', 'règlement'],
+  ['enfant', 'enfants', 'bébé', 'bébés'],
+  ['recoger', 'recogen', 'recoge', 'recogida', 'vaciar', 'vacían', 'vacía'],
+  ['gratis', 'gratuito', 'gratuita', 'gratuitos', 'gratuitas', 'sin coste', 'sin costo', 'no cuesta nada'],
+  ['cubo', 'cubos', 'contenedor', 'contenedores', 'basura'],
+  ['carné', 'carnet', 'tarjeta', 'socio', 'hacerse socio'],
+  ['aparcar', 'aparcamiento', 'estacionar', 'estacionamiento'],
+  ['pagar', 'pago', 'pagos', 'abonar'],
+  ['enviar', 'envío', 'envíos', 'envían', 'entrega', 'entregas'],
+  ['bezahlen', 'zahlen', 'zahlung', 'bezahlung', 'abbuchung'],
+  ['lastschrift', 'bankeinzug', 'sepa-lastschrift', 'einzug'],
+  ['kostenlos', 'umsonst', 'kostenfrei', 'gratis'],
+  ['kündigen', 'kündigung', 'abbestellen'],
+  ['rechnung', 'rechnungen'],
+  ['tarif', 'abo', 'abonnement', 'plan'],
+  ['gespeichert', 'speichern', 'gehostet', 'liegen', 'rechenzentrum', 'rechenzentren'],
+  ['liefern', 'lieferung', 'versenden', 'versand', 'verschicken'],
+  ['ouvert', 'ouverte', 'ouverts', 'ouvrez', 'ouvre', "horaires d'ouverture", "heures d'ouverture"],
+  ['abierto', 'abierta', 'abre', 'abren', 'horario', 'horarios'],
+  ['geöffnet', 'öffnungszeiten', 'offen', 'öffnet', 'erreichbar', 'erreichen'],
+  ['يفتح', 'تفتح', 'تفتحون', 'يفتحون', 'مفتوح', 'مفتوحة', 'ساعات العمل', 'أوقات العمل', 'أوقات الدوام'],
+  ['פתוח', 'פתוחה', 'פתוחים', 'פותחים', 'פותחת', 'נפתחת', 'שעות פתיחה', 'שעות הפתיחה'],
+  ['التواصل', 'تواصل', 'نتواصل', 'أتواصل', 'الاتصال', 'اتصل', 'أتصل', 'راسلونا', 'مراسلتكم', 'البريد الإلكتروني', 'الإيميل'],
+  ['ליצור קשר', 'קשר', 'להתקשר', 'מייל', 'אימייל', 'לכתוב'],
+  ['تشحنون', 'نشحن', 'شحن', 'الشحن', 'توصيل', 'التوصيل', 'ترسلون', 'ترسلوا'],
+  ['שולחים', 'שולחות', 'משלוח', 'משלוחים', 'שליחה', 'לשלוח'],
 ];
 
 /** Credit of a sentence word that is a synonym of a question word, against the word itself. */
@@ -118,7 +158,7 @@ const SEPARATORS = /[^\p{L}\p{N}-]+/u;
 /** The groups a text uses, each with the members it holds. */
 function groupsIn(text: string): { used: string[]; others: string[] }[] {
   const normalised = text.normalize('NFKC').replace(/[‘’]/g, "'");
-  // After NFKC, lower-casing folds every letter the patterns' case-insensitive match folds (the members are ASCII).
+  // After NFKC, lower-casing folds every letter the patterns' case-insensitive match folds (the members are lower case, composed).
   const words = new Set(normalised.toLowerCase().split(SEPARATORS));
   const found: { used: string[]; others: string[] }[] = [];
   for (const members of COMPILED) {
