@@ -114,7 +114,14 @@ function completions(ranked: readonly ScoredSentence[], holds: (s: ScoredSentenc
   // A sentence asking a question ("Need more seats?") introduces, it does not answer.
   const paragraph = ranked.filter((s) => s !== best && s.passage === best.passage && s.block === best.block && s.score >= COMPLETION_FLOOR * best.score
     && !s.text.endsWith('?'));
-  return terms.filter((term) => !holds(best, term)).flatMap((term) => paragraph.find((s) => holds(s, term)) ?? []);
+  const forTerms = terms.filter((term) => !holds(best, term)).flatMap((term) => paragraph.find((s) => holds(s, term)) ?? []);
+  // A question wanting a price, a time or a number ("how much is it to…?") whose best sentence has
+  // none gets the paragraph's first sentence that has one: the rule ("A subscription costs £49 a
+  // year") comes before its variants ("A second green bin costs £35").
+  const typed = !best.answersType && ranked.some((s) => s.answersType)
+    ? paragraph.filter((s) => s.answersType).sort((a, b) => a.position - b.position)[0]
+    : undefined;
+  return typed ? [typed, ...forTerms] : forTerms;
 }
 
 function pickSentences(ranked: readonly ScoredSentence[], partAnswers: readonly string[], completing: readonly ScoredSentence[] = []): ScoredSentence[] {

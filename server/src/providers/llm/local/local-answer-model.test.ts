@@ -149,6 +149,15 @@ describe('composeAnswer', () => {
     expect(composeAnswer({ ...prompt('How much is an extra seat for a viewer?'), passages: seats })).not.toMatch(/Need viewers/);
   });
 
+  it('completes an answer with no price for "how much…?" from the paragraph\'s first sentence that has one', () => {
+    const garden = [{ source: 'council.md', content: '## Garden waste\nGarden waste is collected from green bins every two weeks by subscription. '
+      + 'A subscription costs £49 a year per bin and runs from 1 April to 31 March. A second green bin costs £35 a year. '
+      + 'There are no garden waste collections over Christmas.' }];
+    const answer = composeAnswer({ ...prompt('how much is it to get my garden waste collected'), passages: garden });
+    expect(answer).toMatch(/^Garden waste is collected[^.]+\. A subscription costs £49/);
+    expect(answer).not.toMatch(/£35/);
+  });
+
   it('knows a question for a time or a price in French, Spanish or German, and times and prices as they write them', () => {
     const opening = [{ source: 'infos.md', content: 'Le restaurant ouvre le soir. Le bar sert des cocktails. Le restaurant ouvre à 19 h.' }];
     expect(composeAnswer({ ...prompt('À quelle heure ouvre le restaurant ?'), passages: opening })).toMatch(/^Le restaurant ouvre à 19 h\./);

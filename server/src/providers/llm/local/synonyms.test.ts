@@ -9,6 +9,19 @@ describe('synonyms of a visitor\'s words', () => {
     expect(synonymsOf('Are you open on a Saturday?').split(' ')).toContain('weekends');
     expect(synonymsOf('How long does the big one last?').split(' ')).toContain('large');
     expect(synonymsOf('Can you get us to Newquay airport?').split(' ')).toContain('transfer');
+    expect(synonymsOf('I live on my own, can I pay less council tax?').split(' ')).toEqual(expect.arrayContaining(['single', 'discount']));
+    expect(synonymsOf('how long do you take to answer emails').split(' ')).toContain('reply');
+    expect(synonymsOf('what time do we have to be out of the room on our last day').split(' ')).toContain('check-out');
+  });
+
+  it('gives the words of the same language for a question in French, Spanish, German, Arabic or Hebrew', () => {
+    expect(synonymsOf('À quelle heure faut-il libérer la chambre ?').split(' ')).toContain('départ');
+    expect(synonymsOf('¿Dónde puedo aparcar?').split(' ')).toContain('aparcamiento');
+    expect(synonymsOf('Kann ich per Bankeinzug bezahlen?').split(' ')).toContain('lastschrift');
+    expect(synonymsOf('متى يفتح المتجر؟').split(' ')).toContain('مفتوح');
+    expect(synonymsOf('אתם שולחים לגרמניה?').split(' ')).toContain('משלוח');
+    // Each group is one language's: a French question gets no English words.
+    expect(synonymsOf('Le parking est-il gratuit ?').split(' ')).not.toContain('free');
   });
 
   it('matches whole words and phrases only, and nothing in a question without them', () => {
