@@ -12,6 +12,8 @@ describe('synonyms of a visitor\'s words', () => {
     expect(synonymsOf('I live on my own, can I pay less council tax?').split(' ')).toEqual(expect.arrayContaining(['single', 'discount']));
     expect(synonymsOf('how long do you take to answer emails').split(' ')).toContain('reply');
     expect(synonymsOf('what time do we have to be out of the room on our last day').split(' ')).toContain('check-out');
+    expect(synonymsOf('do you take bitcoin').split(' ')).toContain('cryptocurrency');
+    expect(synonymsOf('how long are gift cards good for').split(' ')).toContain('valid');
   });
 
   it('gives the words of the same language for a question in French, Spanish, German, Arabic or Hebrew', () => {

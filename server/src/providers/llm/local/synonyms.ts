@@ -29,6 +29,8 @@ const GROUPS: string[][] = [
   ['dog', 'dogs', 'pet', 'pets', 'puppy', 'cat', 'cats'],
   ['wifi', 'wi-fi', 'internet', 'broadband'],
   ['parking', 'park the car', 'car park', 'parking space'],
+  ['bitcoin', 'crypto', 'cryptocurrency', 'cryptocurrencies', 'ethereum'],
+  ['valid', 'validity', 'expire', 'expires', 'expiry', 'expiry date', 'good for', 'run out'],
   ['instalment', 'instalments', 'installment', 'installments', 'spread the cost', 'pay later', 'pay monthly', 'monthly payments'],
   ['minimum', 'at least'],
   ['deliver', 'delivery', 'deliveries', 'ship', 'shipping', 'postage', 'dispatch', 'dispatched', 'courier'],
