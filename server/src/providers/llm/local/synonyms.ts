@@ -186,7 +186,7 @@ export function synonymsOf(text: string): string {
 }
 
 /** Words of the phrases above that say nothing on their own ("get" of "get in", "cost" of "spread the cost"). */
-const GENERIC = new Set(['get', 'take', 'send', 'pay', 'try', 'out', 'speak', 'talk', 'hold', 'test', 'drive', 'look', 'work', 'money', 'car', 'room', 'space', 'extra', 'cost', 'promo', 'code', 'spread', 'empty', 'pick', 'little', 'leav', 'card', 'free', 'drop', 'drive']);
+const GENERIC = new Set(['get', 'take', 'send', 'pay', 'try', 'out', 'speak', 'talk', 'hold', 'test', 'drive', 'look', 'work', 'money', 'car', 'room', 'space', 'extra', 'cost', 'promo', 'code', 'spread', 'empty', 'pick', 'little', 'leav', 'card', 'free', 'drop']);
 
 /** The stems a member stands for: a word's own; a phrase's telling words ("check-in" → "check"). */
 const stemsOf = (member: string) => {
