@@ -5,10 +5,15 @@
  */
 export class EventDataDecoder {
   private buffer = '';
+  /** The last chunk ended in a CR: a line feed opening the next one is the same line end (CRLF). */
+  private afterCarriageReturn = false;
 
   /** Feeds a chunk and returns the data of every event completed by it. */
   push(chunk: string): string[] {
-    this.buffer += chunk.replace(/\r\n?/g, '\n');
+    if (!chunk) return [];
+    const text = this.afterCarriageReturn && chunk.startsWith('\n') ? chunk.slice(1) : chunk;
+    this.afterCarriageReturn = chunk.endsWith('\r');
+    this.buffer += text.replace(/\r\n?/g, '\n');
     const payloads: string[] = [];
     let end: number;
     while ((end = this.buffer.indexOf('\n\n')) !== -1) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeEvents, encodeEvent, EventStreamDecoder, HEARTBEAT_FRAME } from './event-stream.js';
+import { EventDataDecoder } from './event-data.js';
 import type { StreamingEvent } from './streaming-event.schema.js';
 
 const events: StreamingEvent[] = [
@@ -24,6 +25,15 @@ describe('SSE framing', () => {
     const out: StreamingEvent[] = [];
     for (let i = 0; i < wire.length; i += 7) out.push(...decoder.push(wire.slice(i, i + 7)));
     expect(out).toEqual(events);
+  });
+
+  it('keeps a CRLF split across two chunks one line end', () => {
+    const decoder = new EventDataDecoder();
+    expect(decoder.push('data: one\r')).toEqual([]);
+    expect(decoder.push('\ndata: two\r')).toEqual([]);
+    expect(decoder.push('\n\r')).toEqual(['one\ntwo']);
+    expect(decoder.push('\ndata: three\r\r')).toEqual(['three']);
+    expect(decoder.pending).toBe(false);
   });
 
   it('rejects a payload that is not a streaming event', () => {

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { MODEL_TABLE, type Config, type ModelFamily } from '../../config.js';
 import { AiSdkAnswerModel } from './ai-sdk-answer-model.js';
 import type { AnswerModel } from './answer-model.js';
+import { OpenAiChatAnswerModel } from './openai-chat-answer-model.js';
 import { LocalAnswerModel } from './local/local-answer-model.js';
 import type { SentenceEncoder } from './local/sentence-encoder.js';
 import { providerFetch } from './provider-fetch.js';
@@ -56,12 +57,18 @@ export class ModelRegistry {
     let answerModel = this.answerModels.get(model);
     if (!answerModel) {
       const resolved = this.resolve(model);
-      answerModel = resolved.kind === 'local'
-        ? this.fallback(model)
-        : new AiSdkAnswerModel(resolved.languageModel, this.logger?.child({ family: resolved.family }));
+      answerModel = resolved.kind === 'local' ? this.fallback(model) : this.providerAnswerModel(resolved);
       this.answerModels.set(model, answerModel);
     }
     return answerModel;
+  }
+
+  /** A provider model's answers: OpenAI-compatible ones read directly (see {@link OpenAiChatAnswerModel}), the others through the AI SDK. */
+  private providerAnswerModel(resolved: Extract<ResolvedModel, { kind: 'provider' }>): AnswerModel {
+    const logger = this.logger?.child({ family: resolved.family });
+    if (resolved.family !== 'openai') return new AiSdkAnswerModel(resolved.languageModel, logger);
+    const { apiKey, baseUrl } = this.providers.openai;
+    return new OpenAiChatAnswerModel({ apiKey: apiKey!, model: resolved.providerModel, ...(baseUrl ? { baseUrl } : {}) }, logger);
   }
 
   /** The local engine standing in for a provider model without credentials; each answer is logged as a fallback. */

@@ -6,7 +6,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createProviderFetch, providerFetch } from './provider-fetch.js';
+import { createProviderClient, providerFetch } from './provider-fetch.js';
 
 interface Seen { method?: string; url?: string; headers: http.IncomingHttpHeaders; body: string }
 
@@ -138,7 +138,7 @@ describe('providerFetch', () => {
     await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
     const url = `https://127.0.0.1:${(tlsServer.address() as AddressInfo).port}/v1/chat/completions`;
     try {
-      const response = await createProviderFetch({ ca: cert })(url, { method: 'POST', body: '{}' });
+      const response = await createProviderClient({ ca: cert }).fetch(url, { method: 'POST', body: '{}' });
       expect(await response.text()).toBe('data: secure\n\n');
       await expect(providerFetch(url, { method: 'POST', body: '{}' })).rejects.toMatchObject({ code: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
     } finally {
@@ -154,7 +154,7 @@ describe('providerFetch', () => {
       res.writeHead(200, { 'content-type': 'text/event-stream' }).write('data: one\n\n');
       setTimeout(() => res.end('data: two\n\n'), 150);
     });
-    const quick = createProviderFetch({ freeSocketMs: 50 });
+    const quick = createProviderClient({ freeSocketMs: 50 }).fetch;
     // A pause three times the keep-alive time inside an answer does not cut it.
     expect(await (await quick(url, { method: 'POST', body: '{}' })).text()).toBe('data: one\n\ndata: two\n\n');
     // Once free, the connection is closed by this side after 50 ms.
@@ -169,7 +169,7 @@ describe('providerFetch', () => {
       const port = await new Promise<number>((resolve) => python.stdout.once('data', (data: Buffer) => resolve(Number(String(data).trim()))));
       const filler = net.connect(port, '127.0.0.1');
       await new Promise((resolve) => filler.once('connect', resolve));
-      await expect(createProviderFetch({ connectMs: 200 })(`http://127.0.0.1:${port}/v1/chat/completions`, { method: 'POST', body: '{}' }))
+      await expect(createProviderClient({ connectMs: 200 }).fetch(`http://127.0.0.1:${port}/v1/chat/completions`, { method: 'POST', body: '{}' }))
         .rejects.toMatchObject({ code: 'ETIMEDOUT' });
       filler.destroy();
     } finally {

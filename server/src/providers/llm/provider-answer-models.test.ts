@@ -33,7 +33,7 @@ async function collect(stream: AsyncIterable<string>): Promise<string[]> {
   return deltas;
 }
 
-describe.each(FAMILIES)('AiSdkAnswerModel on $family', ({ family, model }) => {
+describe.each(FAMILIES)('the answer model of $family (through the registry)', ({ family, model }) => {
   it('streams the provider\'s deltas in order and sends the system prompt, history and credentials', async () => {
     fake = await FakeModelProvider.start(family, { deltas: ['Yes,', ' also', ' on', ' weekends.'] });
     const deltas = await collect(registryFor(family, fake.baseUrl).answerModel(model).stream(PROMPT, new AbortController().signal));
