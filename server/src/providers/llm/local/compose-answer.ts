@@ -100,6 +100,8 @@ function listAfter(ranked: readonly ScoredSentence[], intro: ScoredSentence): Sc
   return ranked.filter((s) => list.has(s));
 }
 
+/** How many sentences after the best one a missing price, time or number is looked for in its paragraph. */
+const FOLLOWING_REACH = 2;
 /** A sentence completing the best one scores at least this share of its score. */
 const COMPLETION_FLOOR = 0.6;
 
@@ -118,10 +120,39 @@ function completions(ranked: readonly ScoredSentence[], holds: (s: ScoredSentenc
   // A question wanting a price, a time or a number ("how much is it to…?") whose best sentence has
   // none gets the paragraph's first sentence that has one: the rule ("A subscription costs £49 a
   // year") comes before its variants ("A second green bin costs £35").
+  // Failing that, the sentence right after it that has one, however few of the question's words it
+  // repeats: "…a two-hour session where you design your own scent. Tickets cost £60."
   const typed = !best.answersType && ranked.some((s) => s.answersType)
     ? paragraph.filter((s) => s.answersType).sort((a, b) => a.position - b.position)[0]
+      ?? ranked.find((s) => s.answersType && s.passage === best.passage && s.block === best.block && s.position > best.position && s.position <= best.position + FOLLOWING_REACH)
     : undefined;
   return typed ? [typed, ...forTerms] : forTerms;
+}
+
+/** A sentence stating a case ("If your room is ready, …", "Unless you…") rather than the rule. */
+const CASE_START = /^(?:if|unless|in case|should you|only if|except)\b/i;
+/** A question that states a case itself ("what if…", "in case…") is answered by the case. */
+const QUESTION_CASE = /\b(?:if|unless|in case|what happens|suppose|supposing|otherwise|except)\b/i;
+/** The rule leading a case scores at least this share of the case's score. */
+const RULE_FLOOR = 0.6;
+
+/** A section's place: its headings but the last. Sibling sections ("Check-in and check-out", "Arriving early") share it. */
+const parentOf = (s: ScoredSentence) => s.section.slice(0, -1).join('\n');
+
+/**
+ * When the best sentence states a case the question did not ("If your room is ready, you can check
+ * in from 1pm for £20" for "what time can we get into our room?"), the rule stated before it in its
+ * section or a sibling section ("Check-in is from 3pm to 9pm."): a sentence that shares the
+ * question's words, holds the kind of answer the case holds, and scores nearly as well. It leads;
+ * the case follows.
+ */
+function ruleOf(ranked: readonly ScoredSentence[], question: string, holds: (s: ScoredSentence, term: string) => boolean, terms: readonly string[]): ScoredSentence | undefined {
+  const [best] = ranked;
+  if (!best || !CASE_START.test(best.text) || QUESTION_CASE.test(question)) return undefined;
+  const bestTerms = terms.filter((term) => holds(best, term));
+  return ranked.find((s) => s.passage === best.passage && s.position < best.position && parentOf(s) === parentOf(best) && s.score >= RULE_FLOOR * best.score
+    && bestTerms.some((term) => holds(s, term)) && (s.answersType || !best.answersType)
+    && !CASE_START.test(s.text) && !s.text.endsWith('?') && !s.text.endsWith(':'));
 }
 
 function pickSentences(ranked: readonly ScoredSentence[], partAnswers: readonly string[], completing: readonly ScoredSentence[] = []): ScoredSentence[] {
@@ -213,7 +244,10 @@ export function composeLocalAnswer(prompt: AnswerPrompt, meaningOf?: MeaningOf, 
   // Held: the word itself, an alternative or a synonym, not a shared prefix.
   const match = termMatcher(alternatives, synonyms);
   const holds = (s: ScoredSentence, term: string) => match(term, s.stems) >= SYNONYM_CREDIT;
-  const chosen = pickSentences(ranked, partAnswers, completions(ranked, holds, [...terms].filter(([, weight]) => weight === 1).map(([term]) => term)));
+  const ownTerms = [...terms].filter(([, weight]) => weight === 1).map(([term]) => term);
+  let chosen = pickSentences(ranked, partAnswers, completions(ranked, holds, ownTerms));
+  const rule = ruleOf(ranked, prompt.question, holds, ownTerms);
+  if (rule) chosen = [rule, ...chosen.filter((s) => s !== rule)].slice(0, MAX_SENTENCES);
   const citations = new Map<number, string[]>();
   for (const sentence of chosen) citations.set(sentence.passage, [...(citations.get(sentence.passage) ?? []), sentence.text]);
   return {

@@ -158,6 +158,20 @@ describe('composeAnswer', () => {
     expect(answer).not.toMatch(/£35/);
   });
 
+  it('adds the sentence right after the best one that holds the price it lacks, though it repeats none of the question\'s words', () => {
+    const events = [{ source: 'events.html', content: '## Events at the shop\nScent-blending evening: on 12 March our perfumer leads a two-hour session where you '
+      + 'design your own scent and take home a candle. Tickets cost £60.\n\nThe shop is wheelchair accessible, and dogs are welcome inside.' }];
+    expect(composeAnswer({ ...prompt('how much is the evening where you get to make your own fragrance?'), passages: events })).toMatch(/take home a candle\. Tickets cost £60\./);
+  });
+
+  it('leads with the rule when the best sentence states a case the question did not', () => {
+    const arriving = [{ source: 'faq.md', content: '# Guest questions\n## Check-in and check-out\nCheck-in is from 3pm to 9pm. Check-out is by 10:30am.\n\n'
+      + '## Arriving early\nIf your room is ready, you can check in to your room from 1pm for £20.' }];
+    expect(composeAnswer({ ...prompt('What time can we get into our room?'), passages: arriving })).toMatch(/^Check-in is from 3pm to 9pm\. If your room is ready/);
+    // A question stating the case itself is answered by the case.
+    expect(composeAnswer({ ...prompt('What if our room is ready early, can we check in to it before 3pm?'), passages: arriving })).toMatch(/^If your room is ready/);
+  });
+
   it('knows a question for a time or a price in French, Spanish or German, and times and prices as they write them', () => {
     const opening = [{ source: 'infos.md', content: 'Le restaurant ouvre le soir. Le bar sert des cocktails. Le restaurant ouvre à 19 h.' }];
     expect(composeAnswer({ ...prompt('À quelle heure ouvre le restaurant ?'), passages: opening })).toMatch(/^Le restaurant ouvre à 19 h\./);
