@@ -46,7 +46,7 @@ const KINDS: { kind: TurnKind; triggers: Set<string>; allowed: Set<string>; test
     triggers: words(`thanks thank thx ty ta cheers appreciate appreciated helpful that-helps danke merci gracias شكرا شكراً תודה`),
     allowed: words(`you so very much many lot a for your the help helpful info information that's thats that was is it great perfect
       you've been
-      brilliant lovely awesome cool nice super really again mate kind of all ok okay good useful schön beaucoup muchas جزيلا רבה`),
+      brilliant lovely awesome cool nice super really again mate kind of all ok okay good useful stuff schön beaucoup muchas جزيلا רבה`),
   },
   {
     kind: 'goodbye',
@@ -78,7 +78,7 @@ const FILLER = words('oh ah um umm erm well so and just please pls then mate guy
  * none of their words would on its own ("what can you do?" is not a question for the knowledge).
  */
 const PHRASES: [RegExp, string][] = [
-  [/\bthat'?s (all|it|everything)\b|\bnothing else\b/g, "that's-all"],
+  [/\bthat(?:'?s| is) (all|it|everything)\b|\bnothing else\b/g, "that's-all"],
   [/\bsee (you|ya)\b/g, 'see-you'], [/\btake care\b/g, 'take-care'], [/\b(talk|speak) soon\b/g, 'talk-soon'],
   [/\bhave a (nice|good|great|lovely) (day|evening|weekend|one)\b/g, 'have-a-nice-day'], [/\bno,? thanks?( you)?\b/g, 'no-thanks'],
   [/\bhow are (you|u)\b|\bhow'?s it going\b/g, 'how-are-you'], [/\bwhat'?s up\b|\bwhats up\b/g, 'whats-up'],
@@ -96,6 +96,13 @@ function tokensOf(message: string): string[] {
   return text.match(/[\p{L}\p{N}'-]+/gu)?.map((token) => token.replace(/^'+|'+$/g, '')).filter(Boolean) ?? [];
 }
 
+/**
+ * The kinds a closing or opening message mixes ("ok thx, that's all for now": an acknowledgement,
+ * thanks and a goodbye), in the order the reply is chosen: a goodbye is answered as one.
+ */
+const MIXABLE: TurnKind[] = ['goodbye', 'thanks', 'greeting', 'acknowledgement'];
+const MIXABLE_WORDS = new Set(KINDS.filter(({ kind }) => MIXABLE.includes(kind)).flatMap(({ triggers, allowed }) => [...triggers, ...allowed]));
+
 /** What kind of conversational turn a visitor message is, or undefined for a question or request. */
 export function classifyTurn(message: string): TurnKind | undefined {
   const tokens = tokensOf(message);
@@ -104,6 +111,11 @@ export function classifyTurn(message: string): TurnKind | undefined {
     if (!tokens.some((token) => triggers.has(token))) continue;
     if (tokens.every((token) => triggers.has(token) || allowed.has(token) || FILLER.has(token)) && (!test || test(tokens))) return kind;
   }
+  // A message mixing two of these kinds, every word of it theirs: no single kind allows the
+  // others' words. Handoffs, complaints and identity questions do not mix: their words make
+  // questions ("hi, how do I contact customer service?").
+  const triggered = MIXABLE.filter((kind) => tokens.some((token) => KINDS.find((k) => k.kind === kind)!.triggers.has(token)));
+  if (triggered.length >= 2 && tokens.every((token) => MIXABLE_WORDS.has(token) || FILLER.has(token))) return triggered[0];
   return undefined;
 }
 
