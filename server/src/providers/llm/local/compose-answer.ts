@@ -131,8 +131,20 @@ function completions(ranked: readonly ScoredSentence[], holds: (s: ScoredSentenc
 
 /** A sentence stating a case ("If your room is ready, …", "Unless you…") rather than the rule. */
 const CASE_START = /^(?:if|unless|in case|should you|only if|except)\b/i;
-/** A question that states a case itself ("what if…", "in case…") is answered by the case. */
-const QUESTION_CASE = /\b(?:if|unless|in case|what happens|suppose|supposing|otherwise|except)\b/i;
+/** The case a question states ("what if our room is ready early?"), up to the next comma or question mark. */
+const QUESTION_CASE = /\b(?:if|unless|in case|suppose|supposing)\b([^,?]*)/i;
+
+/**
+ * Whether the question states the case the sentence states: "what if our room is ready early?"
+ * does "If your room is ready, …"; "if something comes up, how late can we cancel?" does not state
+ * "If you cancel between 13 days and 72 hours before arrival, …".
+ */
+function statesCase(question: string, sentence: string): boolean {
+  const asked = QUESTION_CASE.exec(question)?.[1];
+  if (asked === undefined) return false;
+  const stated = new Set(contentStems(sentence.split(',')[0]!));
+  return contentStems(asked).some((s) => stated.has(s));
+}
 /** The rule leading a case scores at least this share of the case's score. */
 const RULE_FLOOR = 0.6;
 
@@ -142,15 +154,16 @@ const parentOf = (s: ScoredSentence) => s.section.slice(0, -1).join('\n');
 /**
  * When the best sentence states a case the question did not ("If your room is ready, you can check
  * in from 1pm for £20" for "what time can we get into our room?"), the rule stated before it in its
- * section or a sibling section ("Check-in is from 3pm to 9pm."): a sentence that shares the
- * question's words, holds the kind of answer the case holds, and scores nearly as well. It leads;
+ * section or a sibling section ("Check-in is from 3pm to 9pm."): a sentence of a paragraph (not a
+ * list item or a table row) that holds a question word the case holds, holds the kind of answer
+ * the case holds, and scores nearly as well. It leads;
  * the case follows.
  */
 function ruleOf(ranked: readonly ScoredSentence[], question: string, holds: (s: ScoredSentence, term: string) => boolean, terms: readonly string[]): ScoredSentence | undefined {
   const [best] = ranked;
-  if (!best || !CASE_START.test(best.text) || QUESTION_CASE.test(question)) return undefined;
+  if (!best || !CASE_START.test(best.text) || statesCase(question, best.text)) return undefined;
   const bestTerms = terms.filter((term) => holds(best, term));
-  return ranked.find((s) => s.passage === best.passage && s.position < best.position && parentOf(s) === parentOf(best) && s.score >= RULE_FLOOR * best.score
+  return ranked.find((s) => s.kind === 'paragraph' && s.passage === best.passage && s.position < best.position && parentOf(s) === parentOf(best) && s.score >= RULE_FLOOR * best.score
     && bestTerms.some((term) => holds(s, term)) && (s.answersType || !best.answersType)
     && !CASE_START.test(s.text) && !s.text.endsWith('?') && !s.text.endsWith(':'));
 }

@@ -168,8 +168,9 @@ describe('composeAnswer', () => {
     const arriving = [{ source: 'faq.md', content: '# Guest questions\n## Check-in and check-out\nCheck-in is from 3pm to 9pm. Check-out is by 10:30am.\n\n'
       + '## Arriving early\nIf your room is ready, you can check in to your room from 1pm for £20.' }];
     expect(composeAnswer({ ...prompt('What time can we get into our room?'), passages: arriving })).toMatch(/^Check-in is from 3pm to 9pm\. If your room is ready/);
-    // A question stating the case itself is answered by the case.
+    // A question stating the case itself is answered by the case; one stating another case is not.
     expect(composeAnswer({ ...prompt('What if our room is ready early, can we check in to it before 3pm?'), passages: arriving })).toMatch(/^If your room is ready/);
+    expect(composeAnswer({ ...prompt('If our train is early, what time can we get into our room?'), passages: arriving })).toMatch(/^Check-in is from 3pm to 9pm\. If your room is ready/);
   });
 
   it('knows a question for a time or a price in French, Spanish or German, and times and prices as they write them', () => {
