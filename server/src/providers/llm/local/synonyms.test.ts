@@ -14,8 +14,8 @@ describe('synonyms of a visitor\'s words', () => {
     expect(synonymsOf('what time do we have to be out of the room on our last day').split(' ')).toContain('check-out');
     expect(synonymsOf('do you take bitcoin').split(' ')).toContain('cryptocurrency');
     expect(synonymsOf('how long are gift cards good for').split(' ')).toContain('valid');
-    expect(synonymsOf('what time do u shut on a saturday').split(' ')).toContain('open until');
-    expect(synonymsOf('our card got declined, what happens now?').split(' ')).toContain('failed payment');
+    expect(synonymsOf('what time do u shut on a saturday').split(' ')).toContain('open');
+    expect(synonymsOf('our card got declined, what happens now?').split(' ')).toEqual(expect.arrayContaining(['failed', 'payment']));
     expect(synonymsOf('I think I found a security hole in your app').split(' ')).toContain('vulnerability');
     expect(synonymsOf('can we switch to pounds?').split(' ')).toContain('change');
     expect(synonymsOf('how long do people stay logged in?').split(' ')).toContain('sessions');
