@@ -13,8 +13,9 @@ function toModelMessage(message: PromptMessage): LanguageModelV3Message {
 }
 
 /**
- * An {@link AnswerModel} on a provider model of the Vercel AI SDK (OpenAI-compatible, Anthropic,
- * Google). Errors inside the stream (a provider `error` event mid-answer) are thrown from the
+ * An {@link AnswerModel} on a provider model of the Vercel AI SDK (Anthropic, Google;
+ * OpenAI-compatible models answer through `OpenAiChatAnswerModel`, which reads their stream
+ * directly). Errors inside the stream (a provider `error` event mid-answer) are thrown from the
  * iterator as 502s; an abort ends the iteration by throwing the signal's reason.
  *
  * The provider model is called through its own `doStream`, not `streamText`: this service needs
