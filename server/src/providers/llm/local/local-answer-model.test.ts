@@ -333,6 +333,17 @@ describe('LocalAnswerModel with the sentence encoder', () => {
       .toMatchObject({ text: 'You can return unused items within 30 days for a full refund.' });
   });
 
+  it('refuses, restricted, a question whose names the knowledge lacks though a sentence means nearly the same', async () => {
+    const travel = [{ source: 'getting-here.html', content: '# Getting here\n## By car\nFrom London the drive takes about 5 hours, and from Bristol about 3 hours. '
+      + 'Our car park has 12 free spaces.\n## By train\nDirect trains run from London Paddington to Penmorrow in about 5 hours.' }];
+    const restricted = { restrictResponse: 'Ask about your stay.', passages: travel };
+    // Without the names' weight, this one passed on the meaning of "From London the drive takes about 5 hours".
+    expect(await ask('how many hours is the drive from Manchester', restricted)).toBe('Ask about your stay.');
+    expect(await ask('how many hours is the drive from Bristol', restricted)).toMatch(/from Bristol about 3 hours/);
+    // Unrestricted, the sentence is still offered.
+    expect(await ask('how many hours is the drive from Manchester', { passages: travel })).toMatch(/the drive takes about 5 hours/);
+  }, 30_000);
+
   it('still refuses what the knowledge does not cover', async () => {
     expect(await ask('Which party won the last general election?', { restrictResponse: 'Ask about candles.' })).toBe('Ask about candles.');
   }, 30_000);

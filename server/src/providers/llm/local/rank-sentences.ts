@@ -156,7 +156,10 @@ function isSituationNumber(word: string, next: string | undefined): boolean {
 /** Stems of the question's names and numbers: capitalised words after the first, and anything with a digit but a number of the visitor's situation. */
 function keyStems(question: string): string[] {
   const words = question.split(/\s+/);
-  const keys = words.filter((word, index) => (/\d/.test(word) && !isSituationNumber(word, words[index + 1])) || (index > 0 && /^["'(]?\p{Lu}\p{Ll}/u.test(word)));
+  // German capitalises every noun: there a capital names nothing in particular.
+  const names = !/\b(ich|wir|sie|ist|sind|kann|können|der|die|das|und|nicht|mit|für)\b/i.test(question);
+  const keys = words.filter((word, index) => (/\d/.test(word) && !isSituationNumber(word, words[index + 1]) && !/^(is|aged|age)$/i.test(words[index - 1] ?? ''))
+    || (names && index > 0 && /^["'(]?\p{Lu}\p{Ll}/u.test(word)));
   return [...new Set(keys.flatMap((word) => tokenize(word)).filter((token) => !isStopWord(token)).map(stem))];
 }
 
@@ -250,7 +253,7 @@ export function rankSentences(
   const termTotal = [...terms.values()].reduce((sum, w) => sum + w, 0) || 1;
   const absent = [...terms].reduce((sum, [term, w]) => sum + (matchOf(term, allStems) === 0 ? w : 0), 0) / termTotal;
   const missingKeysOf = (passage: number) => keys.length === 0 ? 0
-    : keys.filter((key) => ![key, ...(alternatives.get(key) ?? [])].some((k) => passageStems[passage]?.has(k))).length / keys.length;
+    : keys.filter((key) => ![key, ...(alternatives.get(key) ?? []), ...(synonyms.get(key) ?? [])].some((k) => passageStems[passage]?.has(k))).length / keys.length;
   const passageCoverages = new Map<number, number>();
   const sectionMatches = new Map<Set<string>, number[]>();
   return candidates.map(({ sectionStems, order, ...candidate }) => {
@@ -291,7 +294,10 @@ export function relevanceOf(ranked: readonly ScoredSentence[]): number {
  * the word relevance ({@link relevanceOf}). A paraphrase shares the meaning, not the words; an
  * off-topic question that shares the domain's words ("a restaurant near the shop") shares neither
  * enough. On the visitor-questions dev set this separates them far better than either alone.
+ * `missingKeyWeight` takes that share of a sentence's meaning away for the share of the question's
+ * names and numbers its passage lacks ("the drive from Cornwall to Glasgow" is not "the drive from
+ * London").
  */
-export function meaningRelevanceOf(ranked: readonly ScoredSentence[]): number {
-  return WORDS_BESIDE_MEANING * relevanceOf(ranked) + ranked.reduce((best, s) => Math.max(best, s.meaning), 0);
+export function meaningRelevanceOf(ranked: readonly ScoredSentence[], missingKeyWeight = 0): number {
+  return WORDS_BESIDE_MEANING * relevanceOf(ranked) + ranked.reduce((best, s) => Math.max(best, s.meaning * (1 - missingKeyWeight * s.missingKeys)), 0);
 }
