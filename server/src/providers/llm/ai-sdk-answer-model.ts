@@ -8,6 +8,17 @@ export function providerFailed(): HttpError {
   return new HttpError(502, ['the model provider failed to answer']);
 }
 
+/**
+ * What a failed provider call becomes: the abort's reason when the signal aborted it, else a 502,
+ * its cause logged once (a 502 already made is passed on).
+ */
+export function providerFailure(err: unknown, signal: AbortSignal, model: string, logger?: Logger): unknown {
+  if (signal.aborted) return signal.reason ?? new Error('aborted');
+  if (err instanceof HttpError && err.statusCode === 502) return err;
+  logger?.warn({ err, model }, 'model provider error');
+  return providerFailed();
+}
+
 function toModelMessage(message: PromptMessage): LanguageModelV3Message {
   return { role: message.role, content: [{ type: 'text', text: message.content }] };
 }
@@ -65,10 +76,7 @@ export class AiSdkAnswerModel implements AnswerModel {
     }
   }
 
-  /** What a failure of the provider call becomes: the abort's reason when aborted, else a logged 502. */
   private failed(err: unknown, signal: AbortSignal): unknown {
-    if (signal.aborted) return signal.reason ?? new Error('aborted');
-    this.logger?.warn({ err, model: this.languageModel.modelId }, 'model provider error');
-    return providerFailed();
+    return providerFailure(err, signal, this.languageModel.modelId, this.logger);
   }
 }

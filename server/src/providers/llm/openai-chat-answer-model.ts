@@ -2,8 +2,7 @@ import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import { EventDataDecoder } from '@parley/shared';
 import type { Logger } from 'pino';
-import { HttpError } from '../../errors/http-error.js';
-import { providerFailed } from './ai-sdk-answer-model.js';
+import { providerFailure } from './ai-sdk-answer-model.js';
 import type { AnswerModel, AnswerPrompt } from './answer-model.js';
 import { providerClient, type ProviderClient } from './provider-fetch.js';
 
@@ -154,11 +153,7 @@ export class OpenAiChatAnswerModel implements AnswerModel {
     return value;
   }
 
-  /** What a failure becomes: the abort's reason when aborted, else a logged 502 (once). */
   private failed(err: unknown, signal: AbortSignal): unknown {
-    if (signal.aborted) return signal.reason ?? new Error('aborted');
-    if (err instanceof HttpError) return err;
-    this.logger?.warn({ err, model: this.settings.model }, 'model provider error');
-    return providerFailed();
+    return providerFailure(err, signal, this.settings.model, this.logger);
   }
 }

@@ -14,8 +14,8 @@ import { contentStems, questionTerms, stem, tokenize } from './text-terms.js';
  */
 export const RESTRICT_RELEVANCE_THRESHOLD = 0.35;
 /**
- * Share of a sentence's meaning a restricted chatbot discounts when its passage lacks every name
- * and number of the question. Fresh questions about the visitor-questions sites: off-topic
+ * Share of a sentence's meaning a restricted chatbot discounts when its passage lacks the
+ * question's names and numbers (in proportion to the share it lacks). Fresh questions about the visitor-questions sites: off-topic
  * refused 67% → 83% (first set), 58% → 58% (second), on-topic answers unchanged; the dev set
  * unchanged. Unrestricted chatbots do without it: there it turned useful answers into "not found".
  */
@@ -152,6 +152,7 @@ function statesCase(question: string, sentence: string): boolean {
   const stated = new Set(contentStems(sentence.split(',')[0]!));
   return contentStems(asked).some((s) => stated.has(s));
 }
+
 /** The rule leading a case scores at least this share of the case's score. */
 const RULE_FLOOR = 0.6;
 
@@ -163,8 +164,7 @@ const parentOf = (s: ScoredSentence) => s.section.slice(0, -1).join('\n');
  * in from 1pm for £20" for "what time can we get into our room?"), the rule stated before it in its
  * section or a sibling section ("Check-in is from 3pm to 9pm."): a sentence of a paragraph (not a
  * list item or a table row) that holds a question word the case holds, holds the kind of answer
- * the case holds, and scores nearly as well. It leads;
- * the case follows.
+ * the case holds, and scores nearly as well. It leads; the case follows.
  */
 function ruleOf(ranked: readonly ScoredSentence[], question: string, holds: (s: ScoredSentence, term: string) => boolean, terms: readonly string[]): ScoredSentence | undefined {
   const [best] = ranked;

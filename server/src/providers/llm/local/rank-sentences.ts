@@ -157,7 +157,7 @@ function isSituationNumber(word: string, next: string | undefined): boolean {
 function keyStems(question: string): string[] {
   const words = question.split(/\s+/);
   // German capitalises every noun: there a capital names nothing in particular.
-  const names = !/\b(ich|wir|sie|ist|sind|kann|können|der|die|das|und|nicht|mit|für)\b/i.test(question);
+  const names = !/\b(ich|wir|ist|sind|kann|können|der|das|und|nicht|mit|für)\b/i.test(question);
   const keys = words.filter((word, index) => (/\d/.test(word) && !isSituationNumber(word, words[index + 1]) && !/^(is|aged|age)$/i.test(words[index - 1] ?? ''))
     || (names && index > 0 && /^["'(]?\p{Lu}\p{Ll}/u.test(word)));
   return [...new Set(keys.flatMap((word) => tokenize(word)).filter((token) => !isStopWord(token)).map(stem))];
