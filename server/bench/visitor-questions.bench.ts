@@ -133,13 +133,16 @@ async function localEngine(ctx: BenchContext): Promise<void> {
     latencies.push(restricted.ms);
     count(q.kb, q.kind);
     let verdict: Verdict | string;
+    let openLine = '';
     if (q.kind === 'on-topic' || q.kind === 'other-language') {
       verdict = judge(restricted.text, q, kb.refusalText);
       count(q.kb, `${q.kind}:${verdict}`);
       if (q.kind === 'on-topic') {
         lengths.push(restricted.text.length);
         const open = await service.ask(bots.open, q);
-        count(q.kb, `open:${judge(open.text, q)}`);
+        const openVerdict = judge(open.text, q);
+        count(q.kb, `open:${openVerdict}`);
+        openLine = `      open [${openVerdict}] → ${open.text.replace(/\n/g, ' ⏎ ').slice(0, 300)}\n`;
       }
     } else if (q.kind === 'off-topic') {
       verdict = restricted.text.trim() === kb.refusalText ? 'refusedExactly' : 'answered';
@@ -148,7 +151,7 @@ async function localEngine(ctx: BenchContext): Promise<void> {
       verdict = restricted.text.includes(kb.refusalText) ? 'refused' : 'replied';
       count(q.kb, `st:${verdict}`);
     }
-    if (verbose) process.stdout.write(`    ${q.id} [${verdict}] ${q.question}\n      → ${restricted.text.replace(/\n/g, ' ⏎ ').slice(0, 300)}\n`);
+    if (verbose) process.stdout.write(`    ${q.id} [${verdict}] ${q.question}\n      → ${restricted.text.replace(/\n/g, ' ⏎ ').slice(0, 300)}\n${openLine}`);
   }
   const total = (key: string) => Object.values(rows).reduce((sum, row) => sum + (row[key] ?? 0), 0);
   const figures = (get: (key: string) => number) => ({
