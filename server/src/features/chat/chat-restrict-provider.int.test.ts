@@ -130,6 +130,15 @@ describe('conversation under the restrict rule with a provider model', () => {
     expect(answer).toEqual({ text: reply, sources: [], ...(message === 'Can I talk to a human?' ? { handoff: true } : {}) });
   });
 
+  it('lets the model answer conversation put in more words than a greeting when nothing is retrieved', async () => {
+    const message = "I'd rather just speak to a person";
+    expect(await ctx.services.resources.retrieve(ctx.org.organisationId, [faqId], message, 5)).toEqual([]);
+    fake.reply = { deltas: ['Leave your e-mail and the team will contact you.'] };
+    const before = fake.requests.length;
+    expect(await plain(message)).toEqual({ text: 'Leave your e-mail and the team will contact you.', sources: [], handoff: true });
+    expect(promptSince(before)).toContain('Context: none was found for this question.');
+  });
+
   it('flags the handoff in streamEnd for the API\'s and the embed API\'s streams', async () => {
     fake.reply = { deltas: ['Leave your e-mail', ' and the team will contact you.'] };
     for (const events of [await streamed('Can I talk to a human?'), await embedded('Can I talk to a human?')]) {

@@ -9,7 +9,7 @@ import type { ResourcesService } from '../resources/resources.service.js';
 import type { UsageService } from '../usage/usage.service.js';
 import { buildPrompt, retrievalQuery, toPassages, type AnswerSettings } from './build-prompt.js';
 import { synonymsOf } from '../../providers/llm/local/synonyms.js';
-import { classifyTurn } from './conversational-turn.js';
+import { classifyTurn, conversationalFallback } from './conversational-turn.js';
 import { fixedAnswer, modelAnswer, type PreparedAnswer } from './prepared-answer.js';
 
 export type { PreparedAnswer } from './prepared-answer.js';
@@ -120,7 +120,12 @@ export class ChatService {
     // decisions.md § Chat and streaming: restricted and nothing relevant → exactly the restrict text.
     // Only an empty retrieval is decided here; otherwise the model judges the passages (the local
     // engine by its own relevance measure, a provider model by the rule in its system prompt).
-    if (prompt.restrictResponse !== undefined && !turn && chunks.length === 0) return fixedAnswer(prompt.restrictResponse);
+    if (prompt.restrictResponse !== undefined && !turn && chunks.length === 0) {
+      // Conversation in more words than a greeting ("I'd rather speak to a person") is not off-topic.
+      const fallback = conversationalFallback(conversation.at(-1)?.text ?? '');
+      if (!fallback) return fixedAnswer(prompt.restrictResponse);
+      prompt.turn = fallback;
+    }
     return modelAnswer(this.models.answerModel(model), prompt);
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyTurn, conversationalReply } from './conversational-turn.js';
+import { classifyTurn, conversationalFallback, conversationalReply } from './conversational-turn.js';
 
 describe('classifyTurn', () => {
   it.each([
@@ -20,6 +20,9 @@ describe('classifyTurn', () => {
     // Closings that mix kinds are answered as the goodbye or the thanks they hold.
     ["ok thx, that's all for now", 'goodbye'], ['great, thanks! bye', 'goodbye'], ['thanks, good night', 'goodbye'], ['no thanks, that is all', 'goodbye'],
     ['lovely stuff, thanks so much', 'thanks'], ['perfect, cheers', 'thanks'],
+    ['brill, thanks', 'thanks'], ['ta very much', 'thanks'], ['ugh this isn\'t helping at all', 'complaint'],
+    ["you're not understanding my question at all", 'complaint'], ['what are you exactly?', 'identity'], ['am I talking to a bot?', 'identity'],
+    ["you're a robot, aren't you?", 'identity'],
   ])('%s is %s', (message, kind) => {
     expect(classifyTurn(message)).toBe(kind);
   });
@@ -31,6 +34,22 @@ describe('classifyTurn', () => {
     'leaves the question %s to the knowledge', (message) => {
       expect(classifyTurn(message)).toBeUndefined();
     });
+});
+
+describe('conversationalFallback', () => {
+  it.each([
+    ["I've rung three times today and nobody ever picks up. Absolutely useless.", 'complaint'],
+    ['can I just speak to someone at reception instead?', 'handoff'], ["I'd rather speak to a person", 'handoff'],
+    ['is this a chatbot or a real person typing?', 'identity'],
+  ])('reads %s as %s', (message, kind) => {
+    expect(classifyTurn(message)).toBeUndefined();
+    expect(conversationalFallback(message)).toBe(kind);
+  });
+
+  it.each(['Which party won the last general election?', 'Can someone tell me the weather in Dublin?', 'Why is my phone so useless?',
+    'What is the best AI for writing essays?', 'Is there a person who can fix my boiler?'])('leaves %s a question', (message) => {
+    expect(conversationalFallback(message)).toBeUndefined();
+  });
 });
 
 describe('conversationalReply', () => {

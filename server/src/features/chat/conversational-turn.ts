@@ -7,8 +7,9 @@ type Language = 'en' | 'de' | 'fr' | 'es' | 'ar' | 'he';
 
 const words = (list: string) => new Set(list.trim().split(/\s+/));
 
-/** An identity question is about "you": "who is the manager?" is not one. */
+/** An identity question is about "you" or a machine: "who is the manager?" is not one. */
 const YOU = words(`you your u you're youre`);
+const MACHINE = words(`bot robot ai chatbot`);
 
 /**
  * Per kind, the words that make a message that kind (triggers) and the words it may also hold.
@@ -30,23 +31,23 @@ const KINDS: { kind: TurnKind; triggers: Set<string>; allowed: Set<string>; test
     kind: 'complaint',
     triggers: words(`useless rubbish pointless stupid terrible awful hopeless annoying unhelpful dumb waste worst rubbish bad nonsense
       ridiculous frustrating not-helpful wrong`),
-    allowed: words(`this that that's thats you you're your are is was it the a an of time chatbot bot thing totally completely really so very
-      such just absolutely at all not helpful help doesn't didn't answer answering my question questions working work me`),
+    allowed: words(`this that that's thats you you're youre your are is was it the a an of time chatbot bot thing totally completely really so very
+      such just absolutely at all not helpful help doesn't didn't answer answering my question questions working work me still`),
   },
   {
     kind: 'identity',
     triggers: words(`who bot robot ai chatbot assistant name real human person wer bist qui êtes es tu quién eres من أنت מי אתה
       who-are-you what-can-you-do`),
-    allowed: words(`are r you u you're what a an real human person is your am i talking to with can do help me what's whats exactly
-      actually`),
-    test: (tokens) => tokens.some((token) => YOU.has(token)) || !/^[a-z']+$/.test(tokens.join('')),
+    allowed: words(`are r you u you're youre aren't arent what a an real human person is your am i talking to with can do help me what's whats exactly
+      actually this it just`),
+    test: (tokens) => tokens.some((token) => YOU.has(token) || MACHINE.has(token)) || !/^[a-z']+$/.test(tokens.join('')),
   },
   {
     kind: 'thanks',
     triggers: words(`thanks thank thx ty ta cheers appreciate appreciated helpful that-helps danke merci gracias شكرا شكراً תודה`),
     allowed: words(`you so very much many lot a for your the help helpful info information that's thats that was is it great perfect
       you've been
-      brilliant lovely awesome cool nice super really again mate kind of all ok okay good useful stuff schön beaucoup muchas جزيلا רבה`),
+      brilliant brill fab ace lovely awesome cool nice super really again mate kind of all ok okay good useful stuff schön beaucoup muchas جزيلا רבה`),
   },
   {
     kind: 'goodbye',
@@ -65,13 +66,15 @@ const KINDS: { kind: TurnKind; triggers: Set<string>; allowed: Set<string>; test
   {
     kind: 'acknowledgement',
     triggers: words(`ok okay k kk okey alright sure fine understood noted gotcha yes yeah yep no nope hmm right d'accord vale gut
-      verstanden got see cool great perfect nice lovely good brilliant awesome lol haha`),
+      verstanden got see cool great perfect nice lovely good brilliant brill fab ace awesome lol haha`),
     allowed: words(`i it that's thats makes sense fair enough all right then one you're youre`),
   },
 ];
 
+const kindOf = (kind: TurnKind) => KINDS.find((k) => k.kind === kind)!;
+
 /** Words any conversational message may hold. */
-const FILLER = words('oh ah um umm erm well so and just please pls then mate guys really very');
+const FILLER = words('oh ah um umm erm ugh hmm well so and just please pls then mate guys really very');
 
 /**
  * Phrases that make a message conversational, as one word each ("that's all" → "that's-all"):
@@ -87,6 +90,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bi (have|got|'ve got) a (quick )?question\b/g, 'have-a-question'], [/\bcan (you|u) help( me)?\b/g, 'can-you-help'],
   [/\bi need (some )?help\b|^\W*help( me)?\W*$/g, 'need-help'], [/\bthat help(s|ed)\b/g, 'that-helps'],
   [/\bnot what i (asked|meant|wanted)\b/g, 'not-helpful'], [/\bnot helpful\b/g, 'not-helpful'],
+  [/\b(not|isn'?t|aren'?t|doesn'?t|don'?t|never) (understand(ing|s)?|help(ing|s)?|get(ting)? it)\b/g, 'not-helpful'],
+  [/\bwhat (are|r) (you|u)( exactly| actually)?\W*$/g, 'who-are-you'],
 ];
 
 /** Words of a message, lower case, emoji and punctuation dropped, its conversational phrases as one word each. */
@@ -114,8 +119,31 @@ export function classifyTurn(message: string): TurnKind | undefined {
   // A message mixing two of these kinds, every word of it theirs: no single kind allows the
   // others' words. Handoffs, complaints and identity questions do not mix: their words make
   // questions ("hi, how do I contact customer service?").
-  const triggered = MIXABLE.filter((kind) => tokens.some((token) => KINDS.find((k) => k.kind === kind)!.triggers.has(token)));
+  const triggered = MIXABLE.filter((kind) => tokens.some((token) => kindOf(kind).triggers.has(token)));
   if (triggered.length >= 2 && tokens.every((token) => MIXABLE_WORDS.has(token) || FILLER.has(token))) return triggered[0];
+  return undefined;
+}
+
+/** What a complaint says however it goes on ("wrong" or "bad" may describe the visitor's own order). */
+const COMPLAINT_WORDS = new Set([...kindOf('complaint').triggers].filter((word) => !['wrong', 'bad', 'waste'].includes(word)));
+const CONTACT_VERBS = words(`speak talk chat connect transfer call ring phone contact reach`);
+const PEOPLE = new Set([...kindOf('handoff').triggers, 'reception', 'receptionist', 'desk']);
+const FALLBACK_LENGTH = 24;
+
+/**
+ * A message that reads as conversation though it says more than `classifyTurn` allows: "I've rung
+ * three times today and nobody picks up. Absolutely useless.", "can I just speak to someone at
+ * reception instead?", "you're a robot, aren't you?". It is asked only when the knowledge holds no
+ * answer, so a question with these words ("can I speak to someone about a wholesale account?")
+ * is answered from the knowledge when it can be, and is otherwise not refused as off-topic.
+ */
+export function conversationalFallback(message: string): TurnKind | undefined {
+  const tokens = tokensOf(message);
+  if (tokens.length === 0 || tokens.length > FALLBACK_LENGTH) return undefined;
+  const has = (set: Set<string>) => tokens.some((token) => set.has(token));
+  if (has(COMPLAINT_WORDS) && !message.includes('?')) return 'complaint';
+  if (has(PEOPLE) && has(CONTACT_VERBS)) return 'handoff';
+  if (has(MACHINE) && (has(YOU) || tokens.includes('i') || tokens.includes('this'))) return 'identity';
   return undefined;
 }
 

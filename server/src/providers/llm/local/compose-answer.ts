@@ -1,4 +1,4 @@
-import { conversationalReply } from '../../../features/chat/conversational-turn.js';
+import { conversationalFallback, conversationalReply } from '../../../features/chat/conversational-turn.js';
 import { isFollowUp } from '../../../features/chat/follow-up.js';
 import type { AnswerPrompt, Citation } from '../answer-model.js';
 import { meaningRelevanceOf, rankSentences, relevanceOf, termMatcher, type Alternatives, type MeaningOf, type ScoredSentence } from './rank-sentences.js';
@@ -255,8 +255,13 @@ export function composeLocalAnswer(prompt: AnswerPrompt, meaningOf?: MeaningOf, 
   // off-topic question sharing the site's words ("how long is the drive from Cornwall to
   // Glasgow?") has a sentence of like meaning ("From London the drive takes about 5 hours").
   const restrictRelevance = meaningOf ? meaningRelevanceOf(ranked, MISSING_NAME_MEANING_PENALTY) : relevance;
-  if (prompt.restrictResponse !== undefined && restrictRelevance < restrictAt) return { text: prompt.restrictResponse, citations: [] };
-  if (relevance < answerAt) return { text: notFound(prompt, ranked), citations: [] };
+  const refusal = restrictRelevance < restrictAt ? prompt.restrictResponse : undefined;
+  if (refusal !== undefined || relevance < answerAt) {
+    // Conversation in more words than a greeting ("can I just speak to someone at reception instead?") gets its reply.
+    const fallback = conversationalFallback(prompt.question);
+    if (fallback) return { text: conversationalReply(fallback, prompt.question, prompt.toneType), citations: [] };
+    return { text: refusal ?? notFound(prompt, ranked), citations: [] };
+  }
   // Each part of a question asking two things is ranked as a question of its own, and gets its best
   // sentence when the words or the meaning find it answered (the encoder knows no brand, "do you
   // take Klarna?"; the words know no paraphrase).

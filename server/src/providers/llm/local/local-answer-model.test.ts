@@ -344,6 +344,22 @@ describe('LocalAnswerModel with the sentence encoder', () => {
     expect(await ask('how many hours is the drive from Manchester', { passages: travel })).toMatch(/the drive takes about 5 hours/);
   }, 30_000);
 
+  it('counts no day, month or figure of the visitor\'s own as a name the knowledge lacks, restricted', async () => {
+    const travel = [{ source: 'getting-here.html', content: '# Getting here\n## By car\nFrom London the drive takes about 5 hours, and from Bristol about 3 hours. '
+      + 'Our car park has 12 free spaces.\n## By train\nDirect trains run from London Paddington to Penmorrow in about 5 hours.' }];
+    const restricted = { restrictResponse: 'Ask about your stay.', passages: travel };
+    expect(await ask('We set off from Bristol at 9 on a Saturday in June. Roughly how many hours is the drive?', restricted)).toMatch(/from Bristol about 3 hours/);
+    expect(await ask('how many hours is the drive from Manchester on a Saturday', restricted)).toBe('Ask about your stay.');
+  }, 30_000);
+
+  it('replies to conversation put in more words than a greeting instead of refusing it, restricted', async () => {
+    const restricted = { restrictResponse: 'Ask about candles.' };
+    expect(await ask("I've rung three times today and nobody ever picks up. Absolutely useless.", restricted)).toMatch(/^Sorry that wasn't helpful/);
+    expect(await ask('can I just speak to someone at reception instead?', restricted)).toMatch(/^I can't connect you to a person directly/);
+    // What the knowledge answers is answered, whatever words it shares with conversation.
+    expect(await ask('Can I speak to someone about how short to trim the wick?', restricted)).toBe('Trim the wick to 5 mm before every burn.');
+  }, 30_000);
+
   it('still refuses what the knowledge does not cover', async () => {
     expect(await ask('Which party won the last general election?', { restrictResponse: 'Ask about candles.' })).toBe('Ask about candles.');
   }, 30_000);

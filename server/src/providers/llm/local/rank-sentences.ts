@@ -141,25 +141,35 @@ function matchStem(term: string, stems: Set<string>): number {
 }
 
 /**
- * A number telling the visitor's own situation rather than naming a subject: an age ("my 6 year
- * old"), a party ("4 people"), a time ("until 10pm"), a length of stay. The knowledge answers
- * about such numbers ("children aged 8 or older") without holding them.
+ * A figure of the visitor's own situation rather than the name of a subject: an age ("my nan is
+ * 91", "our 8 year old"), a party ("80 guests"), a time ("at 9", "until 10pm"), a date ("the
+ * 20th"), an amount ("£300"). The knowledge answers about such figures ("children aged 8 or
+ * older") without holding them. What names a subject keeps its digits beside letters ("v1",
+ * "2fa"), is a year ("in 2022") or follows a name.
  */
-const SITUATION_UNIT = /^(years?|yrs?|months?|weeks?|days?|nights?|hours?|hrs?|minutes?|mins?|people|persons?|guests?|adults?|children|kids?|pm|am|o'?clock)\b/i;
-function isSituationNumber(word: string, next: string | undefined): boolean {
-  if (/^\d+(?:[:.]\d+)?(am|pm)\b/i.test(word)) return true;
-  const hyphenated = /^\d+-(.+)/.exec(word);
-  if (hyphenated) return SITUATION_UNIT.test(hyphenated[1]!);
-  return /^\d+$/.test(word) && SITUATION_UNIT.test(next ?? '');
+function isNamingNumber(word: string): boolean {
+  const token = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+  if (/^(1[89]|20)\d\d$/.test(token)) return true;
+  return /\p{L}/u.test(token) && !/^\d+(?:[:.]\d+)?(st|nd|rd|th|am|pm|s|k|p|x)$/i.test(token) && !/^\d+-/.test(token);
 }
 
-/** Stems of the question's names and numbers: capitalised words after the first, and anything with a digit but a number of the visitor's situation. */
+/** Capitalised words that tell when, not what: days, months and the holidays a visit falls in. */
+const CALENDAR = new Set(`monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays
+  saturdays sundays january february march april may june july august september october november december christmas xmas easter
+  boxing day weekend weekends bank holiday`.split(/\s+/));
+
+/**
+ * Stems of the question's names and numbers: capitalised words within a sentence (not days or
+ * months), and numbers that name something.
+ */
 function keyStems(question: string): string[] {
   const words = question.split(/\s+/);
   // German capitalises every noun: there a capital names nothing in particular.
   const names = !/\b(ich|wir|ist|sind|kann|können|der|das|und|nicht|mit|für)\b/i.test(question);
-  const keys = words.filter((word, index) => (/\d/.test(word) && !isSituationNumber(word, words[index + 1]) && !/^(is|aged|age)$/i.test(words[index - 1] ?? ''))
-    || (names && index > 0 && /^["'(]?\p{Lu}\p{Ll}/u.test(word)));
+  const isName = (word: string, index: number) => index > 0 && !/[.!?]$/.test(words[index - 1]!) && /^["'(]?\p{Lu}\p{Ll}/u.test(word)
+    && !CALENDAR.has(word.toLowerCase().replace(/[^\p{L}]/gu, ''));
+  // A number after a name is part of it ("Surf School 12", "Room 7").
+  const keys = words.filter((word, index) => (/\d/.test(word) ? isNamingNumber(word) || (names && index > 0 && isName(words[index - 1]!, index - 1)) : names && isName(word, index)));
   return [...new Set(keys.flatMap((word) => tokenize(word)).filter((token) => !isStopWord(token)).map(stem))];
 }
 
@@ -301,3 +311,4 @@ export function relevanceOf(ranked: readonly ScoredSentence[]): number {
 export function meaningRelevanceOf(ranked: readonly ScoredSentence[], missingKeyWeight = 0): number {
   return WORDS_BESIDE_MEANING * relevanceOf(ranked) + ranked.reduce((best, s) => Math.max(best, s.meaning * (1 - missingKeyWeight * s.missingKeys)), 0);
 }
+export const keyStemsForTest = keyStems;
