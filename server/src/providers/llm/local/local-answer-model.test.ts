@@ -360,6 +360,11 @@ describe('LocalAnswerModel with the sentence encoder', () => {
     expect(await ask('Can I speak to someone about how short to trim the wick?', restricted)).toBe('Trim the wick to 5 mm before every burn.');
   }, 30_000);
 
+  it('answers a misspelt question as the context spells it, restricted', async () => {
+    const stay = [{ source: 'directory.pdf', content: '# Guest directory\n## Wi-Fi\nThe Wi-Fi password is printed on your key card holder.\n## Breakfast\nBreakfast is served from 8am to 10am in the dining room.' }];
+    expect(await ask('whats the wifi pasword', { restrictResponse: 'Ask about your stay.', passages: stay })).toBe('The Wi-Fi password is printed on your key card holder.');
+  }, 30_000);
+
   it('still refuses what the knowledge does not cover', async () => {
     expect(await ask('Which party won the last general election?', { restrictResponse: 'Ask about candles.' })).toBe('Ask about candles.');
   }, 30_000);

@@ -4,6 +4,7 @@ import { composeLocalAnswer, questionParts, type LocalAnswer } from './compose-a
 import { regionsOf } from './places.js';
 import { analysePassage, type MeaningOf } from './rank-sentences.js';
 import { similarity, type SentenceEncoder } from './sentence-encoder.js';
+import { correctSpelling } from './spelling.js';
 import { meaningTextsOf } from './sentence-vectors.js';
 
 /**
@@ -35,8 +36,11 @@ export class LocalAnswerModel implements AnswerModel {
   async answer(prompt: AnswerPrompt): Promise<LocalAnswer> {
     let answer = this.answers.get(prompt);
     if (!answer) {
-      const meanings = prompt.turn ? undefined : await this.meanings(prompt);
-      answer = composeLocalAnswer(prompt, meanings?.whole, meanings?.parts);
+      // Visitors type on phones: "whats the wifi pasword" is asked as the context spells it.
+      const question = prompt.turn ? prompt.question : correctSpelling(prompt.question, prompt.passages);
+      const asked = question === prompt.question ? prompt : { ...prompt, question };
+      const meanings = asked.turn ? undefined : await this.meanings(asked);
+      answer = composeLocalAnswer(asked, meanings?.whole, meanings?.parts);
       this.answers.set(prompt, answer);
     }
     return answer;

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import wordListPath from 'word-list';
+import type { ContextPassage } from '../answer-model.js';
+import { tokenize } from './text-terms.js';
+
+/**
+ * English words (274,000, from the npm package `word-list`), read on first use: a word in it is
+ * the visitor's own word, however rare ("passport" is not "password" misspelt).
+ */
+let english: Set<string> | undefined;
+const englishWords = () => (english ??= new Set(readFileSync(wordListPath, 'utf8').split('\n')));
+
+/** Reads the dictionary if it is not read yet (the instance's warm-up does, before visitors ask); how many words it holds. */
+export function loadEnglishWords(): number {
+  return englishWords().size;
+}
+
+/** Function words of the other languages visitors write without accents ("In welcher Stadt liegen unsere Daten, wenn wir…"). */
+const FOREIGN_WORDS = /\b(wir|unsere?|wenn|welche[rsnm]?|ist|sind|kann|können|nicht|und|mit|für|der|das|den|dem|ich|sie|le|les|des|est|sont|une?|pour|avec|je|vous|nous|el|los|las|una|para|con|por|que|qué)\b/gi;
+
+/** Shorter words are left alone: too many words lie one letter from each other ("cost" / "most"). */
+const MIN_LENGTH = 5;
+/** Two edits only for longer words, keeping their first three letters ("difuser" / "diffusers", not "midnite" / "minute"). */
+const TWO_EDITS_LENGTH = 7;
+
+/** Edits (a letter added, dropped, changed, or two swapped) from `a` to `b`, or `limit + 1` when more. */
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous2: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, previous2[j - 2]! + 1);
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    previous2 = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * The question with its misspelt words written as the context writes them ("whats the wifi
+ * pasword" → "whats the wifi password", "subscripton" → "subscription"). A word is taken as
+ * misspelt when it is neither English, nor a name, nor in the context, and one edit from a context
+ * word (two for a long word, keeping its first letters); the nearest, then most frequent, wins.
+ */
+export function correctSpelling(question: string, passages: readonly ContextPassage[]): string {
+  // Only English is checked against an English dictionary: "chambre" is French, not "chamber" misspelt.
+  if (/[^\x20-\x7E’‘“”£€–—]/.test(question) || (question.match(FOREIGN_WORDS)?.length ?? 0) >= 2) return question;
+  // A capitalised word is a name ("Ofsted", "Europe"): it may be missing from the context, not misspelt.
+  const names = new Set((question.match(/\b\p{Lu}\p{L}*/gu) ?? []).map((name) => name.toLowerCase()));
+  const unknown = [...new Set(tokenize(question))].filter((word) => word.length >= MIN_LENGTH && /^\p{L}+$/u.test(word) && !names.has(word));
+  if (unknown.length === 0) return question;
+  const counts = new Map<string, number>();
+  for (const passage of passages) for (const word of tokenize(passage.content)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  const corrections = new Map<string, string>();
+  for (const word of unknown) {
+    if (counts.has(word) || englishWords().has(word)) continue;
+    const limit = word.length >= TWO_EDITS_LENGTH ? 2 : 1;
+    let best: { word: string; distance: number; count: number } | undefined;
+    for (const [candidate, count] of counts) {
+      const distance = editDistance(word, candidate, limit);
+      if (distance > limit || (distance === 2 && !candidate.startsWith(word.slice(0, 3)))) continue;
+      if (!best || distance < best.distance || (distance === best.distance && count > best.count)) best = { word: candidate, distance, count };
+    }
+    if (best) corrections.set(word, best.word);
+  }
+  if (corrections.size === 0) return question;
+  return question.replace(/[\p{L}\p{N}]+/gu, (token) => corrections.get(token.toLowerCase().normalize('NFKC')) ?? token);
+}
