@@ -3,7 +3,14 @@ import { isFollowUp } from './follow-up.js';
 
 describe('isFollowUp', () => {
   it('takes continuations, short messages pointing back and subjectless questions for follow-ups', () => {
-    for (const message of ['and in the summer holidays?', 'And standard?', 'what about dogs?', 'how much is it?', 'is it cheaper for an electric car?', 'is that for each token?', 'when?', 'How much?']) {
+    for (const message of ['and in the summer holidays?', 'And standard?', 'what about dogs?', 'how much is it?', 'is it cheaper for an electric car?', 'is that for each token?', 'when?', 'How much?',
+      'can he come to dinner with us?', "great - we're on Growth, can we switch it on today?"]) {
+      expect(isFollowUp(message), message).toBe(true);
+    }
+  });
+
+  it('takes a message setting itself against the previous one for a follow-up', () => {
+    for (const message of ["could I make it land in my mum's inbox on her birthday instead of right now?", "my mate and I don't really want to share a bed though - is there an option?"]) {
       expect(isFollowUp(message), message).toBe(true);
     }
   });

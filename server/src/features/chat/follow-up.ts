@@ -1,15 +1,20 @@
 /** Words that open a message continuing the previous question: "and in the summer?", "what about dogs?". */
 const CONTINUATION = /^\s*(?:and|but|also|or|so|plus|what about|how about|what if|same for|even)\b/i;
 /** Words pointing back at something the conversation named: "how much is it?", "is that per seat?". */
-const ANAPHORA = /\b(?:it|its|it's|that|those|these|this|they|them|their|there|one|ones|same|else)\b/i;
+const ANAPHORA = /\b(?:it|its|it's|that|those|these|this|they|them|their|there|one|ones|same|else|he|him|his|she|her)\b/i;
 /** A message of at most this many words that points back is a follow-up; a longer one stands alone. */
-const MAX_FOLLOW_UP_WORDS = 8;
+const MAX_FOLLOW_UP_WORDS = 12;
+/** Words that set a message against what came before, wherever they stand: "…on her birthday instead?", "…though?". */
+const CONTRAST = /\b(?:instead|though|either|as well)\b/i;
+/** A message of more words than this stands alone whatever it holds. */
+const MAX_CONTRAST_WORDS = 20;
 /** Subject words of a message that names nothing by itself ("how much?", "when?"). */
 const QUESTION_WORDS = /\b(?:what|when|where|which|who|whom|whose|why|how|much|many|long|time|is|are|was|were|do|does|did|can|could|will|would|should|the|a|an|to|for|of|in|on|at|about|please|ok|okay)\b/gi;
 
 /**
  * Whether the visitor's message only makes sense with the previous question: it continues it
- * ("and in the summer holidays?"), points back at it in a few words ("how much is it?"), or names
+ * ("and in the summer holidays?"), points back at it in a few words ("how much is it?", "can he
+ * come to dinner?"), sets itself against it ("could it arrive on her birthday instead?"), or names
  * no subject at all ("when?"). "What time is check-out?" after a question about dogs stands alone.
  * Retrieval and the local engine then read the previous question with it.
  */
@@ -18,5 +23,6 @@ export function isFollowUp(message: string): boolean {
   if (words.length === 0) return false;
   if (CONTINUATION.test(message)) return true;
   if (words.length <= MAX_FOLLOW_UP_WORDS && ANAPHORA.test(message)) return true;
+  if (words.length <= MAX_CONTRAST_WORDS && CONTRAST.test(message)) return true;
   return message.replace(QUESTION_WORDS, ' ').replace(/[^\p{L}\p{N}]+/gu, ' ').trim() === '';
 }
