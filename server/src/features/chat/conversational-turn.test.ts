@@ -47,6 +47,7 @@ describe('conversationalFallback', () => {
   });
 
   it.each(['Which party won the last general election?', 'Can someone tell me the weather in Dublin?', 'Why is my phone so useless?',
+    'when is there actually someone on the live chat?',
     'What is the best AI for writing essays?', 'Is there a person who can fix my boiler?'])('leaves %s a question', (message) => {
     expect(conversationalFallback(message)).toBeUndefined();
   });

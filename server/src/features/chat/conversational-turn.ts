@@ -129,6 +129,8 @@ const COMPLAINT_WORDS = new Set([...kindOf('complaint').triggers].filter((word) 
 const CONTACT_VERBS = words(`speak talk chat connect transfer call ring phone contact reach`);
 const PEOPLE = new Set([...kindOf('handoff').triggers, 'reception', 'receptionist', 'desk']);
 const FALLBACK_LENGTH = 24;
+/** How many words after its verb a request for a person names the person ("speak to a real person"). */
+const PERSON_REACH = 4;
 
 /**
  * A message that reads as conversation though it says more than `classifyTurn` allows: "I've rung
@@ -142,7 +144,8 @@ export function conversationalFallback(message: string): TurnKind | undefined {
   if (tokens.length === 0 || tokens.length > FALLBACK_LENGTH) return undefined;
   const has = (set: Set<string>) => tokens.some((token) => set.has(token));
   if (has(COMPLAINT_WORDS) && !message.includes('?')) return 'complaint';
-  if (has(PEOPLE) && has(CONTACT_VERBS)) return 'handoff';
+  // "speak to someone", "talk to a real person": not "someone on the live chat".
+  if (tokens.some((token, i) => CONTACT_VERBS.has(token) && tokens.slice(i + 1, i + 1 + PERSON_REACH).some((next) => PEOPLE.has(next)))) return 'handoff';
   if (has(MACHINE) && (has(YOU) || tokens.includes('i') || tokens.includes('this'))) return 'identity';
   return undefined;
 }

@@ -12,6 +12,8 @@ describe('correctSpelling', () => {
     expect(correctSpelling('where do I cancel my subscripton??', hotel)).toBe('where do I cancel my subscription??');
     expect(correctSpelling('how often do u back up the databse', hotel)).toBe('how often do u back up the database');
     expect(correctSpelling('my reed difuser has stopped smelling', hotel)).toBe('my reed diffusers has stopped smelling');
+    // A word of the thesaurus, whose synonyms then find the context's own ("workshops"); a letter left out before one changed.
+    expect(correctSpelling('wen are ur candle making clases on?', hotel)).toBe('wen are ur candle making classes on?');
   });
 
   it('leaves English words, names, short words and other languages as they are', () => {

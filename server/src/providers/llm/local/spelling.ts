@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import wordListPath from 'word-list';
 import type { ContextPassage } from '../answer-model.js';
+import { THESAURUS_WORDS } from './synonyms.js';
 import { tokenize } from './text-terms.js';
 
 /**
@@ -45,11 +46,19 @@ function editDistance(a: string, b: string, limit: number): number {
   return previous[b.length]!;
 }
 
+/** Whether `word` is `candidate` with letters left out. */
+function isSubsequence(word: string, candidate: string): boolean {
+  let i = 0;
+  for (const letter of candidate) if (letter === word[i]) i++;
+  return i === word.length;
+}
+
 /**
  * The question with its misspelt words written as the context writes them ("whats the wifi
  * pasword" → "whats the wifi password", "subscripton" → "subscription"). A word is taken as
- * misspelt when it is neither English, nor a name, nor in the context, and one edit from a context
- * word (two for a long word, keeping its first letters); the nearest, then most frequent, wins.
+ * misspelt when it is neither English, nor a name, nor in the context, and one edit from a word of
+ * the context or the thesaurus (two for a long word, keeping its first letters); the nearest wins,
+ * then one the word is with letters left out, then the most frequent in the context.
  */
 export function correctSpelling(question: string, passages: readonly ContextPassage[]): string {
   // Only English is checked against an English dictionary: "chambre" is French, not "chamber" misspelt.
@@ -58,17 +67,22 @@ export function correctSpelling(question: string, passages: readonly ContextPass
   const names = new Set((question.match(/\b\p{Lu}\p{L}*/gu) ?? []).map((name) => name.toLowerCase()));
   const unknown = [...new Set(tokenize(question))].filter((word) => word.length >= MIN_LENGTH && /^\p{L}+$/u.test(word) && !names.has(word));
   if (unknown.length === 0) return question;
-  const counts = new Map<string, number>();
+  // The context's words, and the thesaurus's (whose synonyms then find the context's own word).
+  const counts = new Map<string, number>([...THESAURUS_WORDS].map((word) => [word, 0]));
   for (const passage of passages) for (const word of tokenize(passage.content)) counts.set(word, (counts.get(word) ?? 0) + 1);
   const corrections = new Map<string, string>();
   for (const word of unknown) {
     if (counts.has(word) || englishWords().has(word)) continue;
     const limit = word.length >= TWO_EDITS_LENGTH ? 2 : 1;
-    let best: { word: string; distance: number; count: number } | undefined;
+    let best: { word: string; distance: number; dropped: boolean; count: number } | undefined;
     for (const [candidate, count] of counts) {
       const distance = editDistance(word, candidate, limit);
       if (distance > limit || (distance === 2 && !candidate.startsWith(word.slice(0, 3)))) continue;
-      if (!best || distance < best.distance || (distance === best.distance && count > best.count)) best = { word: candidate, distance, count };
+      // Letters left out are the likeliest slip on a phone: "clases" is "classes" before "closes".
+      const dropped = isSubsequence(word, candidate);
+      if (!best || distance < best.distance || (distance === best.distance && (Number(dropped) - Number(best.dropped) || count - best.count) > 0)) {
+        best = { word: candidate, distance, dropped, count };
+      }
     }
     if (best) corrections.set(word, best.word);
   }

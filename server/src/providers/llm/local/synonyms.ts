@@ -12,7 +12,9 @@ const GROUPS: string[][] = [
   ['big', 'bigger', 'biggest', 'large', 'larger', 'largest', 'huge'],
   ['small', 'smaller', 'smallest', 'little', 'tiny', 'mini'],
   ['buy', 'bought', 'purchase', 'purchased'],
-  ['send back', 'send it back', 'send them back', 'take back', 'take it back', 'return', 'returns', 'returned', 'refund', 'money back'],
+  ['send back', 'send it back', 'send them back', 'take back', 'take it back', 'return', 'returns', 'returned', 'refund', 'money back',
+    'get my money', 'see my money'],
+  ['strong', 'stronger', 'strongest', 'powerful', 'intense'],
   ['lit', 'light', 'lighting', 'burn', 'burned', 'burnt', 'burning'],
   ['price', 'prices', 'cost', 'costs', 'fee', 'fees', 'charge', 'charges', 'charged'],
   ['phone', 'ring', 'call', 'telephone', 'phone number'],
@@ -87,6 +89,7 @@ const GROUPS: string[][] = [
   ['permit', 'permits', 'parking pass'],
   ['penalty charge', 'parking fine', 'parking ticket', 'penalty'],
   ['renew', 'renewal', 'keep it longer', 'keep them longer', 'keep it a bit longer', 'extend the loan'],
+  ['borrow', 'borrowing', 'take out', 'loan', 'loans', 'on loan'],
   ['planning permission', 'planning application', 'permission to build'],
   ['neighbour', 'neighbours', 'neighbor', 'neighbors', 'next door'],
   // Hotels: stays and meals.
@@ -146,6 +149,9 @@ const GROUPS: string[][] = [
   ['تشحنون', 'نشحن', 'شحن', 'الشحن', 'توصيل', 'التوصيل', 'ترسلون', 'ترسلوا'],
   ['שולחים', 'שולחות', 'משלוח', 'משלוחים', 'שליחה', 'לשלוח'],
 ];
+
+/** The thesaurus's single words: the spelling check also reads a misspelt word as one of them ("clases" → "classes"). */
+export const THESAURUS_WORDS: ReadonlySet<string> = new Set(GROUPS.flat().filter((member) => /^\p{L}+$/u.test(member)));
 
 /** Credit of a sentence word that is a synonym of a question word, against the word itself. */
 export const SYNONYM_CREDIT = 0.75;
