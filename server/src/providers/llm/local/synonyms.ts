@@ -23,6 +23,11 @@ const GROUPS: string[][] = [
     'rewards scheme', 'reward scheme', 'rewards programme', 'rewards program', 'rewards club', 'loyalty club'],
   ['weekend', 'weekends', 'saturday', 'saturdays', 'sunday', 'sundays'],
   ['weekday', 'weekdays', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday'],
+  // The holidays by their dates: "open in the run-up to Christmas?" is answered by "in December…".
+  ['christmas', 'xmas', 'festive season', 'december'],
+  ['christmas day', 'xmas day', '25 december', 'december 25', '25th december'],
+  ['boxing day', '26 december', 'december 26', '26th december'],
+  ['new year', "new year's day", '1 january', 'january 1', '1st january'],
   ['arrive', 'arrival', 'arriving', 'get in', 'get into', 'check in', 'check-in', 'checkin'],
   ['depart', 'departure', 'check out', 'check-out', 'checkout', 'vacate', 'leave the room', 'out of the room', 'out of our room',
     'last day', 'day we leave', 'day you leave', 'leaving day'],
