@@ -72,6 +72,12 @@ describe('composeAnswer', () => {
     expect(composeAnswer({ ...prompt('I lit my candle and I don\'t like the smell, can I send it back?'), passages })).toMatch(/^Candles that have been burned can only be returned if they are faulty\./);
   });
 
+  it('does not answer with a sentence about the document itself', () => {
+    const passages = [{ source: 'security.pdf', content: '# Security overview\nThis document summarises how we host and protect customer data for security reviewers. '
+      + 'It is written for security reviewers and procurement teams.\n## Certifications\nOur security is audited every year: we hold SOC 2 Type II and ISO 27001 certifications.' }];
+    expect(composeAnswer({ ...prompt('Our procurement team wants to know which security certifications you hold.'), passages })).toMatch(/^Our security is audited every year/);
+  });
+
   it('prefers the sentence holding the expected kind of answer (a year for "when")', () => {
     expect(composeAnswer(prompt('When was the company founded?'))).toContain('founded in 2014');
   });

@@ -35,6 +35,13 @@ const SECTION_CREDIT = 0.5;
 /** How much relevance a question loses for subject words found nowhere in the context (all absent: half). */
 const ABSENT_PENALTY = 0.5;
 
+/**
+ * A sentence about the document itself rather than what it tells ("This guide explains the council
+ * services residents ask about most often.", "It is written for security reviewers and procurement
+ * teams."): it shares a question's words and answers none, as a sentence that only repeats them.
+ */
+const ABOUT_THE_DOCUMENT = /^(?:(?:this|the present) (?:document|guide|page|directory|overview|leaflet|booklet|brochure|article|section|handbook|website|site)\b|(?:it|this) is (?:written|intended|meant) for\b)/i;
+
 /** One sentence of the retrieved context, scored against the question. */
 export interface ScoredSentence {
   text: string;
@@ -282,7 +289,7 @@ export function rankSentences(
     const answersType = hasAnswerType(type, candidate.text, questionStems);
     if ((coverage > 0 || meaning > 0.3) && answersType) score += ANSWER_TYPE_BONUS;
     // A sentence that only repeats the question's words cannot hold its answer.
-    if (!novel) score *= 0.6;
+    if (!novel || ABOUT_THE_DOCUMENT.test(candidate.text)) score *= 0.6;
     if (candidate.stems.size < 3) score *= 0.7;
     let passageCoverage = passageCoverages.get(candidate.passage);
     if (passageCoverage === undefined) passageCoverages.set(candidate.passage, (passageCoverage = coverageOf(matchesOf(passageStems[candidate.passage] ?? new Set()))));
