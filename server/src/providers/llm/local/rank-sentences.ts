@@ -318,4 +318,3 @@ export function relevanceOf(ranked: readonly ScoredSentence[]): number {
 export function meaningRelevanceOf(ranked: readonly ScoredSentence[], missingKeyWeight = 0): number {
   return WORDS_BESIDE_MEANING * relevanceOf(ranked) + ranked.reduce((best, s) => Math.max(best, s.meaning * (1 - missingKeyWeight * s.missingKeys)), 0);
 }
-export const keyStemsForTest = keyStems;

@@ -65,14 +65,15 @@ export function correctSpelling(question: string, passages: readonly ContextPass
   if (/[^\x20-\x7E’‘“”£€–—]/.test(question) || (question.match(FOREIGN_WORDS)?.length ?? 0) >= 2) return question;
   // A capitalised word is a name ("Ofsted", "Europe"): it may be missing from the context, not misspelt.
   const names = new Set((question.match(/\b\p{Lu}\p{L}*/gu) ?? []).map((name) => name.toLowerCase()));
-  const unknown = [...new Set(tokenize(question))].filter((word) => word.length >= MIN_LENGTH && /^\p{L}+$/u.test(word) && !names.has(word));
+  const unknown = [...new Set(tokenize(question))]
+    .filter((word) => word.length >= MIN_LENGTH && /^\p{L}+$/u.test(word) && !names.has(word) && !englishWords().has(word));
   if (unknown.length === 0) return question;
   // The context's words, and the thesaurus's (whose synonyms then find the context's own word).
   const counts = new Map<string, number>([...THESAURUS_WORDS].map((word) => [word, 0]));
   for (const passage of passages) for (const word of tokenize(passage.content)) counts.set(word, (counts.get(word) ?? 0) + 1);
   const corrections = new Map<string, string>();
   for (const word of unknown) {
-    if (counts.has(word) || englishWords().has(word)) continue;
+    if (counts.has(word)) continue;
     const limit = word.length >= TWO_EDITS_LENGTH ? 2 : 1;
     let best: { word: string; distance: number; dropped: boolean; count: number } | undefined;
     for (const [candidate, count] of counts) {
