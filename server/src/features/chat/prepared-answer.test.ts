@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerModel, AnswerPrompt, ContextPassage } from '../../providers/llm/answer-model.js';
+import { conversationalReply } from './conversational-turn.js';
 import { fixedAnswer, markerCitations, modelAnswer, sourcesOf } from './prepared-answer.js';
 
 const FAQ_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
@@ -118,6 +119,9 @@ describe('modelAnswer', () => {
     expect(modelAnswer(model, promptOf([], { turn: 'handoff' })).meta('The team will call you.')).toEqual({ sources: [], handoff: true });
     expect(modelAnswer(model, promptOf([], { turn: 'greeting' })).meta('Hello!')).toEqual({ sources: [] });
     expect(modelAnswer(model, promptOf([], { turn: 'handoff', restrictResponse: RESTRICT })).meta(RESTRICT)).toEqual({ sources: [], refused: true, handoff: true });
+    // The local engine's handoff reply to a request it read as one only after searching the knowledge.
+    const asked = promptOf([FAQ], { question: 'can I just speak to someone at reception instead?', toneType: 'FRIENDLY' });
+    expect(modelAnswer(model, asked).meta(conversationalReply('handoff', asked.question, 'FRIENDLY'))).toEqual({ sources: [], handoff: true });
   });
 
   it('takes the citations of a model that reports them (the local engine) over markers, without holding its deltas', async () => {

@@ -1,5 +1,6 @@
 import { SECTION_SEPARATOR, segmentText, type AnswerMeta, type ChatSource } from '@parley/shared';
 import type { AnswerModel, AnswerPrompt, Citation } from '../../providers/llm/answer-model.js';
+import { conversationalReply } from './conversational-turn.js';
 import { holdRestrictText } from './restrict-text.js';
 
 /**
@@ -87,7 +88,9 @@ export function modelAnswer(model: AnswerModel, prompt: AnswerPrompt): PreparedA
     prompt, deltas,
     text: (signal) => collect(deltas(signal)),
     meta(text) {
-      const handoff = prompt.turn === 'handoff' ? { handoff: true } : {};
+      // A handoff classified before answering, or the local engine's own handoff reply to a request
+      // for a person that it read only once the knowledge held no answer.
+      const handoff = prompt.turn === 'handoff' || text === conversationalReply('handoff', prompt.question, prompt.toneType) ? { handoff: true } : {};
       if (restrict !== undefined && text.trim() === restrict.trim()) return { sources: [], refused: true, ...handoff };
       const citations = model.citations ? model.citations(prompt, text) : markerCitations(text, prompt.passages.length);
       return { sources: sourcesOf(prompt, citations), ...handoff };
