@@ -234,6 +234,21 @@ function notFound(prompt: AnswerPrompt, ranked: readonly ScoredSentence[]): stri
 }
 
 /**
+ * Share of the restrict threshold a follow-up of a question the chatbot answered must reach: it
+ * is about what was just answered ("could I make it land in my mum's inbox on her birthday
+ * instead?" after "Do you sell gift cards?"), and its few words say less of it by themselves.
+ */
+const FOLLOW_UP_RESTRICT_SHARE = 0.85;
+
+/** Whether the question follows up one the chatbot answered (not with its restrict text). */
+function followsAnAnswer(prompt: AnswerPrompt): boolean {
+  const earlier = prompt.messages.slice(0, -1);
+  const answer = earlier.findLast((message) => message.role === 'assistant');
+  return answer !== undefined && earlier.some((message) => message.role === 'user') && answer.content.trim() !== prompt.restrictResponse?.trim()
+    && isFollowUp(prompt.question);
+}
+
+/**
  * The local engine's whole answer: the context sentences that best answer the question (their
  * sources are returned as citations, not written into the text); the restrict text when the
  * context is not relevant enough and the chatbot is restricted; a short reply of its own for
@@ -255,7 +270,7 @@ export function composeLocalAnswer(prompt: AnswerPrompt, meaningOf?: MeaningOf, 
   // off-topic question sharing the site's words ("how long is the drive from Cornwall to
   // Glasgow?") has a sentence of like meaning ("From London the drive takes about 5 hours").
   const restrictRelevance = meaningOf ? meaningRelevanceOf(ranked, MISSING_NAME_MEANING_PENALTY) : relevance;
-  const refusal = restrictRelevance < restrictAt ? prompt.restrictResponse : undefined;
+  const refusal = restrictRelevance < (followsAnAnswer(prompt) ? FOLLOW_UP_RESTRICT_SHARE * restrictAt : restrictAt) ? prompt.restrictResponse : undefined;
   if (refusal !== undefined || relevance < answerAt) {
     // Conversation in more words than a greeting ("can I just speak to someone at reception instead?") gets its reply.
     const fallback = conversationalFallback(prompt.question);

@@ -371,6 +371,20 @@ describe('LocalAnswerModel with the sentence encoder', () => {
     expect(await ask('whats the wifi pasword', { restrictResponse: 'Ask about your stay.', passages: stay })).toBe('The Wi-Fi password is printed on your key card holder.');
   }, 30_000);
 
+  it('asks less of a follow-up to a question it answered, restricted', async () => {
+    const shop = [{ source: 'faq.md', content: '# FAQ\n## Gift cards\nDigital gift cards are available from £10 to £200 and are emailed immediately. '
+      + 'They are valid for 24 months and can be used online and in the Bristol shop. You can schedule a gift card to arrive on a particular date, such as a birthday.\n'
+      + '## Delivery\nWe ship to every EU country within 5 working days.\n## Care\nTrim the wick to 5 mm before every burn.' }];
+    const question = "could I make it land in my mum's inbox on her birthday instead of right now?";
+    const after = (answer: string): Partial<AnswerPrompt> => ({
+      restrictResponse: 'Ask about candles.', passages: shop,
+      messages: [{ role: 'user', content: 'Do you sell gift cards?' }, { role: 'assistant', content: answer }, { role: 'user', content: question }],
+    });
+    expect(await ask(question, after('Yes, digital gift cards from £10 to £200.'))).toMatch(/schedule a gift card to arrive on a particular date/);
+    // After a refusal there is nothing to follow up.
+    expect(await ask(question, after('Ask about candles.'))).toBe('Ask about candles.');
+  }, 30_000);
+
   it('still refuses what the knowledge does not cover', async () => {
     expect(await ask('Which party won the last general election?', { restrictResponse: 'Ask about candles.' })).toBe('Ask about candles.');
   }, 30_000);
