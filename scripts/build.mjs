@@ -11,6 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { serverBundleOptions } from './server-bundle.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -44,7 +45,7 @@ function writeAtomically(file, contents) {
 
 const targets = {
   server: {
-    sources: ['server/src', 'server/migrations', 'shared/src', 'server/package.json', 'shared/package.json', 'scripts/build.mjs'],
+    sources: ['server/src', 'server/migrations', 'shared/src', 'server/package.json', 'shared/package.json', 'scripts/build.mjs', 'scripts/server-bundle.mjs'],
     output: 'server/dist/.built',
     async build() {
       const outdir = path.join(root, 'server/dist');
@@ -62,21 +63,9 @@ const targets = {
         outdir,
         // Every output sits in server/dist itself: config.ts finds widget/dist relative to its own URL.
         chunkNames: '[name]-[hash]',
-        bundle: true,
         splitting: true,
-        format: 'esm',
-        platform: 'node',
-        target: 'node20.19',
-        sourcemap: 'linked',
         write: false,
-        logLevel: 'warning',
-        // Our own TypeScript (server and the shared contracts) is compiled in; packages are loaded from node_modules.
-        plugins: [{
-          name: 'external-packages',
-          setup(pluginBuild) {
-            pluginBuild.onResolve({ filter: /^[^./]/ }, (resolve) => (resolve.path.startsWith('@parley/') ? undefined : { path: resolve.path, external: true }));
-          },
-        }],
+        ...serverBundleOptions,
       });
       const written = new Set(result.outputFiles.map((file) => file.path));
       for (const file of result.outputFiles) writeAtomically(file.path, file.contents);

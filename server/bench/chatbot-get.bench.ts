@@ -1,20 +1,19 @@
 import express from 'express';
-import { createApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { ChatbotsRepository } from '../src/features/chatbots/chatbots.repository.js';
-import { createLogger } from '../src/logger.js';
-import { createServices } from '../src/services.js';
 import { alternate, fmt, listen, load, type Benchmark } from './bench-kit.js';
 import { benchDatabase } from './bench-database.js';
+import { importBuilt } from './built-modules.js';
+import type * as GetStack from './get-stack.js';
 
 /**
  * GET /v1/chatbot/{id} through the full stack (logging, auth, validation, repository, mapping)
- * against a bare Express handler doing the same indexed query on the same database.
+ * against a bare Express handler doing the same indexed query on the same database. Both run our
+ * code as `npm start` runs it, compiled by esbuild (built-modules.ts).
  */
 export const benchmark: Benchmark = {
   name: 'GET /v1/chatbot/{id}: full stack vs bare Express',
   databases: ['pglite', 'postgres'],
   async run(ctx) {
+    const { createApp, loadConfig, ChatbotsRepository, createLogger, createServices } = await importBuilt<typeof GetStack>('server/bench/get-stack.ts');
     const database = await benchDatabase(ctx.database);
     const config = loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'info' });
     // The production logger and request logging, written where it costs the same as a log file

@@ -31,11 +31,14 @@ const BENCHMARKS: Benchmark[] = [
 
 const filter = process.argv[2]?.toLowerCase();
 const full = process.env.BENCH_FULL === '1';
+/** `pglite` or `postgres`: run the benchmarks on that database only. */
+const onlyDatabase = process.env.BENCH_DATABASE;
 const haveProgres = await postgresAvailable();
 process.stdout.write(`Parley benchmarks (${full ? 'full' : 'quick'} sizes; BENCH_FULL=1 for full)\n`);
 for (const benchmark of BENCHMARKS) {
   if (filter && !benchmark.name.toLowerCase().includes(filter)) continue;
   for (const database of benchmark.databases) {
+    if (onlyDatabase !== undefined && database !== onlyDatabase) continue;
     if (database === 'postgres' && !haveProgres) {
       process.stdout.write(`\n## ${benchmark.name} [postgres]: skipped, no PostgreSQL server\n`);
       continue;

@@ -42,8 +42,10 @@ export function mountRoute<C extends RouteContract>(
     const body = jsonBody ? parseRequestPart(contract.body, req.body ?? {}, 'body') : undefined;
     const result = await handler({ params, query, body, req, res } as RouteInput<C>);
     if (res.headersSent) return;
-    if (result === undefined) res.status(status).end();
-    else res.status(status).json(result);
+    // The contract's own status, set directly: Express's res.status() validates its argument on every call.
+    res.statusCode = status;
+    if (result === undefined) res.end();
+    else res.json(result);
   });
 }
 

@@ -2,14 +2,20 @@ import type { Request, RequestHandler, Router } from 'express';
 
 interface LayerLike { rawPath?: unknown; slash?: boolean; route?: unknown }
 
-/** The request's path as the gates compare it (lower case, no trailing slash), worked out once per request: the gates sit at the application's top level, where every one sees the same path. */
-const comparablePaths = new WeakMap<Request, string>();
-function comparablePath(req: Request): string {
-  let path = comparablePaths.get(req);
+const COMPARABLE_PATH = Symbol('comparablePath');
+type WithComparablePath = Request & { [COMPARABLE_PATH]?: string };
+
+/**
+ * The request's path as the gates compare it (lower case, no trailing slash), worked out once per
+ * request and kept on it (a WeakMap's lookups cost more): the gates sit at the application's top
+ * level, where every one sees the same path.
+ */
+function comparablePath(req: WithComparablePath): string {
+  let path = req[COMPARABLE_PATH];
   if (path === undefined) {
     path = req.path.toLowerCase();
     if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-    comparablePaths.set(req, path);
+    req[COMPARABLE_PATH] = path;
   }
   return path;
 }

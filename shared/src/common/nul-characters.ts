@@ -15,11 +15,25 @@ function pathOf(visit: Visit): PropertyKey[] {
 }
 
 /**
+ * Whether a value is a scalar, or an object of scalars, without U+0000: most requests' path
+ * parameters and queries, answered without the walk's allocations.
+ */
+function isCleanAndFlat(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return typeof value !== 'string' || !value.includes('\0');
+  for (const key of Object.keys(value)) {
+    const child: unknown = (value as Record<string, unknown>)[key];
+    if (key.includes('\0') || (typeof child === 'object' && child !== null) || (typeof child === 'string' && child.includes('\0'))) return false;
+  }
+  return true;
+}
+
+/**
  * Finds every string (and object key) holding U+0000 in a parsed request value, as zod issues
  * whose path names the field, so they are reported like any other schema issue. The walk is
  * iterative and shares path prefixes: a deeply nested JSON body costs linear time and no stack.
  */
 export function nulCharacterIssues(value: unknown): z.core.$ZodIssue[] {
+  if (isCleanAndFlat(value)) return [];
   const issues: z.core.$ZodIssue[] = [];
   const pending: Visit[] = [{ value }];
   const report = (visit: Visit, message: string) => issues.push({ code: 'custom', path: pathOf(visit), message, input: undefined });
