@@ -23,6 +23,8 @@ describe('classifyTurn', () => {
     ['brill, thanks', 'thanks'], ['ta very much', 'thanks'], ['ugh this isn\'t helping at all', 'complaint'],
     ["you're not understanding my question at all", 'complaint'], ['what are you exactly?', 'identity'], ['am I talking to a bot?', 'identity'],
     ["you're a robot, aren't you?", 'identity'],
+    ["Hello, hope you're well!", 'greeting'], ["Morning! Hope you're keeping well.", 'greeting'], ["you're not very helpful, are you", 'complaint'],
+    ["I'd rather speak to a member of staff please", 'handoff'], ["I'd rather speak to a person", 'handoff'], ['lovely, thanks so much. see you in june!', 'goodbye'], ['ah perfect, thank u x', 'thanks'],
   ])('%s is %s', (message, kind) => {
     expect(classifyTurn(message)).toBe(kind);
   });
@@ -39,8 +41,11 @@ describe('classifyTurn', () => {
 describe('conversationalFallback', () => {
   it.each([
     ["I've rung three times today and nobody ever picks up. Absolutely useless.", 'complaint'],
-    ['can I just speak to someone at reception instead?', 'handoff'], ["I'd rather speak to a person", 'handoff'],
+    ['can I just speak to someone at reception instead?', 'handoff'],
     ['is this a chatbot or a real person typing?', 'identity'],
+    ['is this automated or am I chatting to someone in the shop?', 'identity'],
+    ["I've been going round in circles on this website for an hour, honestly.", 'complaint'],
+    ['ugh, can you just put me through to someone on your team', 'handoff'], ['you keep giving me the wrong information!!', 'complaint'],
   ])('reads %s as %s', (message, kind) => {
     expect(classifyTurn(message)).toBeUndefined();
     expect(conversationalFallback(message)).toBe(kind);
@@ -48,7 +53,8 @@ describe('conversationalFallback', () => {
 
   it.each(['Which party won the last general election?', 'Can someone tell me the weather in Dublin?', 'Why is my phone so useless?',
     'when is there actually someone on the live chat?',
-    'What is the best AI for writing essays?', 'Is there a person who can fix my boiler?'])('leaves %s a question', (message) => {
+    'What is the best AI for writing essays?', 'Is there a person who can fix my boiler?',
+    'I got the wrong size, can I exchange it?', 'Is the booking system automated?'])('leaves %s a question', (message) => {
     expect(conversationalFallback(message)).toBeUndefined();
   });
 });

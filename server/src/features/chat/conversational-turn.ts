@@ -9,7 +9,7 @@ const words = (list: string) => new Set(list.trim().split(/\s+/));
 
 /** An identity question is about "you" or a machine: "who is the manager?" is not one. */
 const YOU = words(`you your u you're youre`);
-const MACHINE = words(`bot robot ai chatbot`);
+const MACHINE = words(`bot robot ai chatbot automated automatic machine computer program programme virtual`);
 
 /**
  * Per kind, the words that make a message that kind (triggers) and the words it may also hold.
@@ -21,7 +21,7 @@ const KINDS: { kind: TurnKind; triggers: Set<string>; allowed: Set<string>; test
     kind: 'handoff',
     triggers: words(`human humans person people someone somebody agent agents operator representative rep staff manager supervisor
       team advisor adviser menschen mitarbeiter humain personne conseiller conseillère persona humano alguien شخص موظف إنسان נציג אדם`),
-    allowed: words(`speak talk chat connect transfer put through get contact reach call want wanna need like would i i'd can could
+    allowed: words(`speak talk chat connect transfer put through get contact reach call want wanna need like would rather prefer i i'd can could
       may let me to with a an the some one real actual live member of customer service support please pls now right away is there
       possible how do i ich möchte mit einem einer sprechen je veux parler à un une puedo quiero hablar con una التحدث مع إلى
       أريد לדבר עם אפשר רוצה בן`),
@@ -30,7 +30,7 @@ const KINDS: { kind: TurnKind; triggers: Set<string>; allowed: Set<string>; test
   {
     kind: 'complaint',
     triggers: words(`useless rubbish pointless stupid terrible awful hopeless annoying unhelpful dumb waste worst rubbish bad nonsense
-      ridiculous frustrating not-helpful wrong`),
+      ridiculous frustrating frustrated not-helpful wrong wrong-answer`),
     allowed: words(`this that that's thats you you're youre your are is was it the a an of time chatbot bot thing totally completely really so very
       such just absolutely at all not helpful help doesn't didn't answer answering my question questions working work me still`),
   },
@@ -44,8 +44,8 @@ const KINDS: { kind: TurnKind; triggers: Set<string>; allowed: Set<string>; test
   },
   {
     kind: 'thanks',
-    triggers: words(`thanks thank thx ty ta cheers appreciate appreciated helpful that-helps danke merci gracias شكرا شكراً תודה`),
-    allowed: words(`you so very much many lot a for your the help helpful info information that's thats that was is it great perfect
+    triggers: words(`thanks thank thx thanx thnx thanku tysm tyvm ty ta cheers appreciate appreciated helpful that-helps danke merci gracias شكرا شكراً תודה`),
+    allowed: words(`you u ya so very much many lot a for your the help helpful info information that's thats that was is it great perfect
       you've been
       brilliant brill fab ace lovely awesome cool nice super really again mate kind of all ok okay good useful stuff schön beaucoup muchas جزيلا רבה`),
   },
@@ -74,7 +74,7 @@ const KINDS: { kind: TurnKind; triggers: Set<string>; allowed: Set<string>; test
 const kindOf = (kind: TurnKind) => KINDS.find((k) => k.kind === kind)!;
 
 /** Words any conversational message may hold. */
-const FILLER = words('oh ah um umm erm ugh hmm well so and just please pls then mate guys really very');
+const FILLER = words('oh ah um umm erm ugh hmm well so and just please pls then mate guys really very x xx xxx');
 
 /**
  * Phrases that make a message conversational, as one word each ("that's all" → "that's-all"):
@@ -82,16 +82,24 @@ const FILLER = words('oh ah um umm erm ugh hmm well so and just please pls then 
  */
 const PHRASES: [RegExp, string][] = [
   [/\bthat(?:'?s| is) (all|it|everything)\b|\bnothing else\b/g, "that's-all"],
-  [/\bsee (you|ya)\b/g, 'see-you'], [/\btake care\b/g, 'take-care'], [/\b(talk|speak) soon\b/g, 'talk-soon'],
+  // "see you", "see you in June", "see you on Friday then".
+  [/\bsee (you|ya|u)\b( (in|on|at|next|this|tomorrow|soon|then|later|there)\b( [\p{L}\d]+){0,2})?/gu, 'see-you'], [/\btake care\b/g, 'take-care'], [/\b(talk|speak) soon\b/g, 'talk-soon'],
   [/\bhave a (nice|good|great|lovely) (day|evening|weekend|one)\b/g, 'have-a-nice-day'], [/\bno,? thanks?( you)?\b/g, 'no-thanks'],
   [/\bhow are (you|u)\b|\bhow'?s it going\b/g, 'how-are-you'], [/\bwhat'?s up\b|\bwhats up\b/g, 'whats-up'],
   [/\b(are you|is any(one|body)|any(one|body)) (there|around)\b/g, 'anyone-there'],
   [/\bwhat (can|do) (you|u) (do|help (me )?with)\b/g, 'what-can-you-do'], [/\bwho am i (talking|speaking|chatting) (to|with)\b/g, 'who-are-you'],
   [/\bi (have|got|'ve got) a (quick )?question\b/g, 'have-a-question'], [/\bcan (you|u) help( me)?\b/g, 'can-you-help'],
   [/\bi need (some )?help\b|^\W*help( me)?\W*$/g, 'need-help'], [/\bthat help(s|ed)\b/g, 'that-helps'],
-  [/\bnot what i (asked|meant|wanted)\b/g, 'not-helpful'], [/\bnot helpful\b/g, 'not-helpful'],
+  [/\bnot what i (asked|meant|wanted)\b/g, 'not-helpful'], [/\bnot (very |really |that |much |at all |overly )?helpful\b/g, 'not-helpful'],
+  // Pleasantries that open a conversation: "hope you're well", "hope you're keeping well".
+  [/\bhope (you'?re|you are|u r|ur|you'?ve been|all is|all'?s|everyone'?s|things are)( all| keeping| doing| been| having a)? ?(well|good|ok|okay|fine|great|good day|nice day|lovely day)\b/g, 'how-are-you'],
   [/\b(not|isn'?t|aren'?t|doesn'?t|don'?t|never) (understand(ing|s)?|help(ing|s)?|get(ting)? it)\b/g, 'not-helpful'],
   [/\bwhat (are|r) (you|u)( exactly| actually)?\W*$/g, 'who-are-you'],
+  // Frustration in the visitor's own words: "going round in circles", "getting nowhere", "fed up".
+  [/\b(going|go|gone|went|been|running|run) (round|around) in circles\b|\bgetting nowhere\b|\bfed up\b|\bsick of (this|it)\b|\bi give up\b|\bhad enough\b/g, 'frustrating'],
+  [/\b(wrong|incorrect|inaccurate|conflicting|contradictory) (info|information|answers?|details|replies|reply|responses?)\b/g, 'wrong-answer'],
+  // "put me through to someone", "pass me on to your team".
+  [/\b(put|pass|hand|transfer) (me|us) (through|over|on)\b/g, 'connect'],
 ];
 
 /** Words of a message, lower case, emoji and punctuation dropped, its conversational phrases as one word each. */
@@ -129,8 +137,8 @@ const COMPLAINT_WORDS = new Set([...kindOf('complaint').triggers].filter((word) 
 const CONTACT_VERBS = words(`speak talk chat connect transfer call ring phone contact reach`);
 const PEOPLE = new Set([...kindOf('handoff').triggers, 'reception', 'receptionist', 'desk']);
 const FALLBACK_LENGTH = 24;
-/** How many words after its verb a request for a person names the person ("speak to a real person"). */
-const PERSON_REACH = 4;
+/** How many words after its verb a request for a person names the person ("speak to a member of staff"). */
+const PERSON_REACH = 5;
 
 /**
  * A message that reads as conversation though it says more than `classifyTurn` allows: "I've rung
