@@ -25,6 +25,7 @@ describe('classifyTurn', () => {
     ["you're a robot, aren't you?", 'identity'],
     ["Hello, hope you're well!", 'greeting'], ["Morning! Hope you're keeping well.", 'greeting'], ["you're not very helpful, are you", 'complaint'],
     ["I'd rather speak to a member of staff please", 'handoff'], ["I'd rather speak to a person", 'handoff'], ['lovely, thanks so much. see you in june!', 'goodbye'], ['ah perfect, thank u x', 'thanks'],
+    ['are you a computer?', 'identity'], ['am I talking to a machine', 'identity'],
   ])('%s is %s', (message, kind) => {
     expect(classifyTurn(message)).toBe(kind);
   });
@@ -54,7 +55,8 @@ describe('conversationalFallback', () => {
   it.each(['Which party won the last general election?', 'Can someone tell me the weather in Dublin?', 'Why is my phone so useless?',
     'when is there actually someone on the live chat?',
     'What is the best AI for writing essays?', 'Is there a person who can fix my boiler?',
-    'I got the wrong size, can I exchange it?', 'Is the booking system automated?'])('leaves %s a question', (message) => {
+    'I got the wrong size, can I exchange it?', 'Is the booking system automated?', 'My program is too slow. How do I speed it up?',
+    'How do I run a Python program under Windows?', 'Can I set up automated reports?'])('leaves %s a question', (message) => {
     expect(conversationalFallback(message)).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@ const words = (list: string) => new Set(list.trim().split(/\s+/));
 
 /** An identity question is about "you" or a machine: "who is the manager?" is not one. */
 const YOU = words(`you your u you're youre`);
-const MACHINE = words(`bot robot ai chatbot automated automatic machine computer program programme virtual`);
+const MACHINE = words(`bot robot ai chatbot machine-talk`);
 
 /**
  * Per kind, the words that make a message that kind (triggers) and the words it may also hold.
@@ -37,7 +37,7 @@ const KINDS: { kind: TurnKind; triggers: Set<string>; allowed: Set<string>; test
   {
     kind: 'identity',
     triggers: words(`who bot robot ai chatbot assistant name real human person wer bist qui êtes es tu quién eres من أنت מי אתה
-      who-are-you what-can-you-do`),
+      who-are-you what-can-you-do machine-talk`),
     allowed: words(`are r you u you're youre aren't arent what a an real human person is your am i talking to with can do help me what's whats exactly
       actually this it just`),
     test: (tokens) => tokens.some((token) => YOU.has(token) || MACHINE.has(token)) || !/^[a-z']+$/.test(tokens.join('')),
@@ -95,6 +95,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bhope (you'?re|you are|u r|ur|you'?ve been|all is|all'?s|everyone'?s|things are)( all| keeping| doing| been| having a)? ?(well|good|ok|okay|fine|great|good day|nice day|lovely day)\b/g, 'how-are-you'],
   [/\b(not|isn'?t|aren'?t|doesn'?t|don'?t|never) (understand(ing|s)?|help(ing|s)?|get(ting)? it)\b/g, 'not-helpful'],
   [/\bwhat (are|r) (you|u)( exactly| actually)?\W*$/g, 'who-are-you'],
+  // A machine by another name, said of the chat itself: "is this automated", "am I talking to a computer" (not "my program").
+  [/\b(are (you|u)|r u|is this|is it|am i (talking|chatting|speaking) (to|with))( just| only)?( an?)? (automated|automatic|machine|computer|program|programme|virtual assistant)\b/g, 'machine-talk'],
   // Frustration in the visitor's own words: "going round in circles", "getting nowhere", "fed up".
   [/\b(going|go|gone|went|been|running|run) (round|around) in circles\b|\bgetting nowhere\b|\bfed up\b|\bsick of (this|it)\b|\bi give up\b|\bhad enough\b/g, 'frustrating'],
   [/\b(wrong|incorrect|inaccurate|conflicting|contradictory) (info|information|answers?|details|replies|reply|responses?)\b/g, 'wrong-answer'],
