@@ -202,6 +202,16 @@ describe('composeAnswer', () => {
     expect(composeAnswer({ ...prompt('Can I charge my electric car?'), passages })).toMatch(/^There are two electric car chargers/);
   });
 
+  it('weighs the retrieval order less when it knows the sentences\' meaning', () => {
+    const passages: ContextPassage[] = [
+      { source: 'faq.md', content: 'Gift cards are sent by email straight away.' },
+      { source: 'faq.md', content: 'You can schedule a gift card to arrive on a particular date.' },
+    ];
+    // The second passage's sentence means the question better, by less than the first passage's rank once counted.
+    const meaningOf = (text: string) => (text.startsWith('You can schedule') ? 0.62 : 0.5);
+    expect(composeLocalAnswer({ ...prompt('can it land on mums birthday?'), passages }, meaningOf).text).toMatch(/^You can schedule/);
+  });
+
   it('ranks a sentence by the meaning of the heading it sits under as well as its own', () => {
     const passages: ContextPassage[] = [{
       source: 'faq.md',
