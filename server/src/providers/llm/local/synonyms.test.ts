@@ -19,6 +19,11 @@ describe('synonyms of a visitor\'s words', () => {
     expect(synonymsOf('I think I found a security hole in your app').split(' ')).toContain('vulnerability');
     expect(synonymsOf('can we switch to pounds?').split(' ')).toContain('change');
     expect(synonymsOf('how long do people stay logged in?').split(' ')).toContain('sessions');
+    expect(synonymsOf('and if we have to pull out a week before?').split(' ')).toContain('cancel');
+    expect(synonymsOf('Could we hang on to the room until lunchtime?').split(' ')).toContain('check-out');
+    expect(synonymsOf('My library books are overdue, what will I owe?').split(' ')).toContain('fine-free');
+    expect(synonymsOf('how long have we got to change our minds?').split(' ')).toContain('restored');
+    expect(synonymsOf('Where is the nearest place to take money out?').split(' ')).toContain('cashpoint');
   });
 
   it('gives the words of the same language for a question in French, Spanish, German, Arabic or Hebrew', () => {
