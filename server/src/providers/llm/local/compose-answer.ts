@@ -86,9 +86,33 @@ const MAX_SENTENCES = 3;
  * The parts of a question asking two or more things ("any beeswax or animal stuff?", "how much is
  * it, and can my son join?"), each with subject words of its own; empty for a question asking one thing.
  */
-export function questionParts(question: string): string[] {
+export function questionParts(question: string): QuestionPart[] {
   const parts = question.split(/\b(?:and|or)\b|[,;?]/i).map((text) => text.trim()).filter((text) => questionTerms(text).size > 0);
-  return parts.length > 1 ? parts : [];
+  if (parts.length < 2) return [];
+  return parts.map((text, index) => (index > 0 && ASKS.test(text) && REFERS_BACK.test(text) && questionTerms(text).size <= MAX_POINTING_TERMS ? { text, before: parts[index - 1] } : { text }));
+}
+
+/** One part of a question asking two things; `before` is the part it points back to ("…and what's the fee for doing that?"). */
+export interface QuestionPart {
+  text: string;
+  before?: string;
+}
+
+/** How many subject words of its own a part pointing back may have: more, and it says what it asks about ("you've had them since Monday. How long until the money is back?"). */
+const MAX_POINTING_TERMS = 2;
+/** A part that asks ("what does that cost"), not one telling the visitor's situation ("you have had them since Monday"). */
+const ASKS = /^(?:so |but |then )?(?:what|what's|whats|how|when|where|which|who|why|is|are|do|does|did|can|could|will|would|should|may|any)\b/i;
+/** A part pointing back to the part before it. */
+const REFERS_BACK = /\b(?:that|it|this|these|those|they|them)\b/i;
+
+/** What a part is read as by meaning: with the part it points back to. */
+export const partMeaningText = (part: QuestionPart) => (part.before === undefined ? part.text : `${part.before} ${part.text}`);
+
+/** A part's subject words; a part pointing back borrows the words of the part before it at half weight, as a follow-up does. */
+function partTerms(part: QuestionPart): Map<string, number> {
+  const terms = questionTerms(part.text);
+  if (part.before !== undefined) for (const [term, w] of questionTerms(part.before)) if (!terms.has(term)) terms.set(term, w / 2);
+  return terms;
 }
 
 
@@ -281,7 +305,7 @@ export function composeLocalAnswer(prompt: AnswerPrompt, meaningOf?: MeaningOf, 
   // sentence when the words or the meaning find it answered (the encoder knows no brand, "do you
   // take Klarna?"; the words know no paraphrase).
   const partAnswers = questionParts(prompt.question).flatMap((part, index) => {
-    const partRanked = rankSentences(part, questionTerms(part), prompt.passages, partMeanings[index], termAlternatives(part), synonymStems(part));
+    const partRanked = rankSentences(part.text, partTerms(part), prompt.passages, partMeanings[index], termAlternatives(part.text), synonymStems(partMeaningText(part)));
     const answered = relevanceIn(partRanked) >= answerAt || relevanceOf(partRanked) >= ANSWER_RELEVANCE_THRESHOLD;
     return answered && partRanked[0] ? [partRanked[0].text] : [];
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerPrompt, ContextPassage } from '../answer-model.js';
-import { composeLocalAnswer } from './compose-answer.js';
+import { composeLocalAnswer, questionParts } from './compose-answer.js';
 import { LocalAnswerModel } from './local-answer-model.js';
 import { WorkerSentenceEncoder } from './sentence-encoder.js';
 import { rankSentences } from './rank-sentences.js';
@@ -249,6 +249,19 @@ describe('composeAnswer', () => {
     const answer = composeLocalAnswer({ ...prompt('do you take klarna, and do you ship to ireland?'), passages }, meaningOf, parts).text;
     expect(answer).toMatch(/^We ship to Ireland/);
     expect(answer).toContain('three instalments with Klarna');
+  });
+
+  it('reads a part that points back with the part before it ("…and what does that cost?")', () => {
+    const passages: ContextPassage[] = [{
+      source: 'council.md',
+      content: '## Register Office\nA ceremony in the small room costs £57 on weekdays. Both of you must give notice at least 29 days before the ceremony. Giving notice costs £42 per person. A copy certificate costs £12.',
+    }];
+    expect(questionParts('How far ahead do we need to give notice, and what does that cost?')).toEqual([
+      { text: 'How far ahead do we need to give notice' }, { text: 'what does that cost', before: 'How far ahead do we need to give notice' },
+    ]);
+    expect(composeAnswer({ ...prompt('How far ahead do we need to give notice, and what does that cost?'), passages })).toContain('Giving notice costs £42');
+    // A part saying what it asks about keeps to its own words.
+    expect(questionParts('I sent back two candles and you have had them since Monday, so when is my refund due?')[1]).not.toHaveProperty('before');
   });
 
   it('answers a question in another language from that language\'s sentences, without the ones that share only function words', () => {

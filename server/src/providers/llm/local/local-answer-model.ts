@@ -1,6 +1,6 @@
 import { isFollowUp } from '../../../features/chat/follow-up.js';
 import type { AnswerModel, AnswerPrompt, Citation } from '../answer-model.js';
-import { composeLocalAnswer, questionParts, type LocalAnswer } from './compose-answer.js';
+import { composeLocalAnswer, partMeaningText, questionParts, type LocalAnswer } from './compose-answer.js';
 import { regionsOf } from './places.js';
 import { analysePassage, type MeaningOf } from './rank-sentences.js';
 import { similarity, type SentenceEncoder } from './sentence-encoder.js';
@@ -54,7 +54,7 @@ export class LocalAnswerModel implements AnswerModel {
     const asked = previous && isFollowUp(prompt.question) ? `${previous.content} ${prompt.question}` : prompt.question;
     const regions = regionsOf(prompt.question);
     const question = regions ? `${asked} (${regions})` : asked;
-    const parts = questionParts(prompt.question);
+    const parts = questionParts(prompt.question).map(partMeaningText);
     // The sentences' vectors were mostly stored at ingestion: only the question is encoded then.
     const [queries, vectors] = await Promise.all([
       this.encoder.embed([question, ...parts]),
