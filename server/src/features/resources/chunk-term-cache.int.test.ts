@@ -72,6 +72,26 @@ describe('retrieval\'s chunk term cache', () => {
     expect(loads).toHaveLength(1);
   });
 
+  it('reads the scope of questions over the same resources that arrive together in one round trip, each with its own words', async () => {
+    const id = await createResource('garden');
+    await index(id, ['Roses want six hours of sun.', 'Ferns grow in deep shade.', 'Tulip bulbs go in before the first frost.']);
+    await ask([id], 'warm the cache');
+    const scopes: string[] = [];
+    const onQuery = (query: { sql: string }) => { if (query.sql.includes('to_tsvector')) scopes.push(query.sql); };
+    ctx.database.db.on('query', onQuery);
+    try {
+      const answers = await Promise.all(['How much sun do roses want?', 'Where do ferns grow?', 'When do tulip bulbs go in?', 'How much sun do roses want?']
+        .map((question) => ask([id], question)));
+      expect(answers.map((answer) => answer[0])).toEqual([
+        'Roses want six hours of sun.', 'Ferns grow in deep shade.', 'Tulip bulbs go in before the first frost.', 'Roses want six hours of sun.',
+      ]);
+    } finally {
+      ctx.database.db.off('query', onQuery);
+    }
+    // The first question's read, then one for the three that arrived while it was in flight.
+    expect(scopes).toHaveLength(2);
+  });
+
   it('never searches another organisation\'s resource, cached or not', async () => {
     const id = await createResource('secret');
     await index(id, ['The vault code is kept by the night porter.']);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { SingleFlight } from '../../db/single-flight.js';
 import { hasVectorColumn } from './ingestion/chunk-index.js';
-import { namedStatement } from '../../db/named-statements.js';
+import { ScopeReads } from './scope-reads.js';
 
 /**
  * One resource's chunks as an inverted index: for each lexeme of its full-text vectors, the chunks
@@ -55,8 +55,6 @@ const MAX_POSTINGS = 12_000_000;
 const MAX_POSITIONS = 256;
 const scanned = new Uint16Array(MAX_POSITIONS);
 
-/** Chatbots with at most this many resources read their search scope through a named statement. */
-const NAMED_SCOPE_MAX_RESOURCES = 50;
 
 /**
  * Milliseconds of indexing between two yields to the event loop. Slices are measured in time, not
@@ -180,7 +178,8 @@ function binarySearch(sorted: Int32Array, value: number): number {
 /**
  * Retrieval's per-instance cache of immutable chunk data: each resource's term index, loaded on
  * first use and kept while its `chunk_version` stays the same. Every question reads the versions
- * of its resources (with the question's lexemes, in one round trip), so a re-indexed or deleted
+ * of its resources (with the question's lexemes, in one round trip, shared by the questions over the
+ * same resources that arrive together: scope-reads.ts), so a re-indexed or deleted
  * resource is reloaded or dropped at once, on every instance, on PGlite and PostgreSQL alike.
  * Least recently used resources leave first beyond {@link MAX_POSTINGS}.
  */
@@ -192,8 +191,11 @@ export class ChunkTermCache {
   private scratch = new Uint32Array(0);
   private readonly loading = new SingleFlight<ResourceTerms | undefined>();
   private postings = 0;
+  private readonly scopeReads: ScopeReads;
 
-  private constructor(private readonly db: Knex, private readonly maxPostings: number) {}
+  private constructor(private readonly db: Knex, private readonly maxPostings: number) {
+    this.scopeReads = new ScopeReads(db);
+  }
 
   /** The cache of this database handle (one per instance). */
   static of(db: Knex): ChunkTermCache {
@@ -212,23 +214,9 @@ export class ChunkTermCache {
    * current term index of each of the organisation's resources among `resourceIds`.
    */
   async scope(organisationId: string, resourceIds: readonly string[], question: string, synonyms = ''): Promise<SearchScope> {
-    const query = this.db.raw(
-      // Primary-key probes: PGlite reads 1,000 resources' versions in half the time of a semi-join against a materialised CTE.
-      `SELECT
-         (SELECT coalesce(json_agg(json_build_array(id, chunk_version::text, file_name)), '[]') FROM resources
-          WHERE id = ANY(?::text[]) AND organisation_id = ?) AS versions,
-         (SELECT coalesce(json_agg(json_build_array(lexeme, positions[1])), '[]') FROM unnest(to_tsvector('english', ?))) AS terms,
-         (SELECT coalesce(json_agg(lexeme), '[]') FROM unnest(to_tsvector('english', ?))) AS synonyms`,
-      [[...resourceIds], organisationId, question, synonyms],
-    );
-    // A named statement (db/named-statements.ts) for the usual chatbot only: PostgreSQL's plan for
-    // any list reads 1,000 resources' versions 0.6 ms slower than a plan made for that list.
-    const result = await (resourceIds.length <= NAMED_SCOPE_MAX_RESOURCES ? namedStatement(this.db, query, 'search_scope') : query);
-    const row = (result.rows as { versions: [string, string, string][] | string; terms: [string, number][] | string; synonyms: string[] | string }[])[0]!;
-    const versions = (typeof row.versions === 'string' ? JSON.parse(row.versions) : row.versions) as [string, string, string][];
-    const terms = (typeof row.terms === 'string' ? JSON.parse(row.terms) : row.terms) as [string, number][];
+    const { versions, terms, synonyms: synonymTerms } = await this.scopeReads.read(organisationId, resourceIds, question, synonyms);
     const own = new Set(terms.map(([lexeme]) => lexeme));
-    const synonymLexemes = ((typeof row.synonyms === 'string' ? JSON.parse(row.synonyms) : row.synonyms) as string[]).filter((lexeme) => !own.has(lexeme));
+    const synonymLexemes = synonymTerms.filter((lexeme) => !own.has(lexeme));
     // A resource asked for and not found is deleted (or another organisation's): its entry goes.
     const found = new Set(versions.map(([id]) => id));
     for (const id of resourceIds) if (!found.has(id) && this.resources.get(id)?.organisationId === organisationId) this.forget(id);
