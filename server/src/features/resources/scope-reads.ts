@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { CoalescedReads } from '../../db/coalesced-reads.js';
 import { namedStatement } from '../../db/named-statements.js';
 
 /** What one question's search reads from the database: its resources' versions and the lexemes of its words and synonyms. */
@@ -15,65 +16,34 @@ export interface ScopeRead {
 const NAMED_SCOPE_MAX_RESOURCES = 50;
 
 interface Asked {
-  question: string;
-  synonyms: string;
-  resolve(read: ScopeRead): void;
-  reject(err: unknown): void;
-}
-
-interface Batch {
   organisationId: string;
   resourceIds: readonly string[];
-  waiting: Asked[];
+  question: string;
+  synonyms: string;
 }
 
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? JSON.parse(value) as T : value);
 
 /**
- * Reads the search scope of questions, one round trip for the questions over the same resources
- * that arrive together. A question's own read starts at once when none for its resources is in
- * flight; questions arriving meanwhile share the next read (as the message counter batches its
- * counts). A burst of 1,000 questions at one chatbot made 1,000 reads, each a query written to
- * PostgreSQL and parsed back (issue 12: the pg client's writes alone were a seventh of the
- * service's busy time before the first answers). The versions are read once for a batch: every
- * question in it searches the resources as they were at that moment, as each would have alone.
+ * Reads the search scope of questions: one round trip for the questions over the same resources
+ * that arrive together (db/coalesced-reads.ts), each getting its own lexemes. The versions are
+ * read once for such a batch: every question in it searches the resources as they were at that
+ * moment, as it would have alone.
  */
 export class ScopeReads {
-  /** Batches by organisation and resource list; present while a read for that key is in flight. */
-  private readonly batches = new Map<string, Batch>();
+  private readonly reads: CoalescedReads<Asked, ScopeRead>;
 
-  constructor(private readonly db: Knex) {}
+  constructor(private readonly db: Knex) {
+    this.reads = new CoalescedReads((asked) => this.readAll(asked));
+  }
 
   read(organisationId: string, resourceIds: readonly string[], question: string, synonyms: string): Promise<ScopeRead> {
-    const key = `${organisationId}\u0000${resourceIds.join('\u0000')}`;
-    return new Promise<ScopeRead>((resolve, reject) => {
-      const asked = { question, synonyms, resolve, reject };
-      const batch = this.batches.get(key);
-      if (batch) {
-        batch.waiting.push(asked);
-        return;
-      }
-      const started: Batch = { organisationId, resourceIds, waiting: [asked] };
-      this.batches.set(key, started);
-      void this.flush(key, started);
-    });
+    return this.reads.read(`${organisationId}\u0000${resourceIds.join('\u0000')}`, { organisationId, resourceIds, question, synonyms });
   }
 
-  /** Reads for the questions waiting, again for those that arrived during the read, until none waits. */
-  private async flush(key: string, batch: Batch): Promise<void> {
-    while (batch.waiting.length > 0) {
-      const asked = batch.waiting.splice(0);
-      try {
-        const reads = await this.readAll(batch.organisationId, batch.resourceIds, asked);
-        asked.forEach((one, i) => one.resolve(reads[i]!));
-      } catch (err) {
-        for (const one of asked) one.reject(err);
-      }
-    }
-    this.batches.delete(key);
-  }
-
-  private async readAll(organisationId: string, resourceIds: readonly string[], asked: readonly Asked[]): Promise<ScopeRead[]> {
+  /** The scope of questions over the same resources of one organisation. */
+  private async readAll(asked: Asked[]): Promise<ScopeRead[]> {
+    const { organisationId, resourceIds } = asked[0]!;
     const query = this.db.raw(
       // Primary-key probes: PGlite reads 1,000 resources' versions in half the time of a semi-join against a materialised CTE.
       `SELECT
