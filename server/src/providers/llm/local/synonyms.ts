@@ -201,26 +201,39 @@ function patternOf(member: string): RegExp {
 }
 
 /**
- * Each member with its pattern and its first word. A pattern can match only where that word is a
- * whole word of the text, so the others are not run: V8 compiles a pattern on its first two runs,
- * and compiling all of them took over 200 ms of a busy event loop on the first questions (issue 12).
+ * Each member's pattern, found by the member's first word. A pattern can match only where that word
+ * is a whole word of the text, so a text runs only the patterns of its own words: V8 compiles a
+ * pattern on its first two runs, and compiling all of them took over 200 ms of a busy event loop on
+ * the first questions (issue 12), and looking at every member of every group for each question
+ * cost 150 µs of a burst's busy loop per question.
  */
-const COMPILED = GROUPS.map((members) => members.map((member) => ({ member, pattern: patternOf(member), first: member.split(' ')[0]! })));
+const BY_FIRST_WORD = new Map<string, { group: number; index: number; pattern: RegExp }[]>();
+GROUPS.forEach((members, group) => members.forEach((member, index) => {
+  const first = member.split(' ')[0]!;
+  BY_FIRST_WORD.set(first, [...(BY_FIRST_WORD.get(first) ?? []), { group, index, pattern: patternOf(member) }]);
+}));
 
 /** What separates the whole words the patterns match: anything but letters, digits and hyphens. */
 const SEPARATORS = /[^\p{L}\p{N}-]+/u;
 
-/** The groups a text uses, each with the members it holds. */
+/** The groups a text uses, in the thesaurus's order, each with the members it holds and the others, in the group's order. */
 function groupsIn(text: string): { used: string[]; others: string[] }[] {
   const normalised = text.normalize('NFKC').replace(/[‘’]/g, "'");
   // After NFKC, lower-casing folds every letter the patterns' case-insensitive match folds (the members are lower case, composed).
-  const words = new Set(normalised.toLowerCase().split(SEPARATORS));
-  const found: { used: string[]; others: string[] }[] = [];
-  for (const members of COMPILED) {
-    const used = members.filter(({ pattern, first }) => words.has(first) && pattern.test(normalised)).map(({ member }) => member);
-    if (used.length > 0) found.push({ used, others: members.map(({ member }) => member).filter((member) => !used.includes(member)) });
+  const used = new Map<number, Set<number>>();
+  for (const word of new Set(normalised.toLowerCase().split(SEPARATORS))) {
+    for (const { group, index, pattern } of BY_FIRST_WORD.get(word) ?? []) {
+      if (!pattern.test(normalised)) continue;
+      let members = used.get(group);
+      if (!members) used.set(group, (members = new Set()));
+      members.add(index);
+    }
   }
-  return found;
+  return [...used.keys()].sort((a, b) => a - b).map((group) => {
+    const members = GROUPS[group]!;
+    const held = used.get(group)!;
+    return { used: members.filter((_, index) => held.has(index)), others: members.filter((_, index) => !held.has(index)) };
+  });
 }
 
 /**
