@@ -96,7 +96,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(not|isn'?t|aren'?t|doesn'?t|don'?t|never) (understand(ing|s)?|help(ing|s)?|get(ting)? it)\b/g, 'not-helpful'],
   [/\bwhat (are|r) (you|u)( exactly| actually)?\W*$/g, 'who-are-you'],
   // A machine by another name, said of the chat itself: "is this automated", "am I talking to a computer" (not "my program").
-  [/\b(are (you|u)|r u|is this|is it|am i (talking|chatting|speaking) (to|with))( just| only)?( an?)? (automated|automatic|machine|computer|program|programme|virtual assistant)\b/g, 'machine-talk'],
+  [/\b(are (you|u)|r u|is this|am i (talking|chatting|speaking) (to|with))( just| only)?( an?)? (automated|automatic|machine|computer|program|programme|virtual assistant)\b/g, 'machine-talk'],
   // Frustration in the visitor's own words: "going round in circles", "getting nowhere", "fed up".
   [/\b(going|go|gone|went|been|running|run) (round|around) in circles\b|\bgetting nowhere\b|\bfed up\b|\bsick of (this|it)\b|\bi give up\b|\bhad enough\b/g, 'frustrating'],
   [/\b(wrong|incorrect|inaccurate|conflicting|contradictory) (info|information|answers?|details|replies|reply|responses?)\b/g, 'wrong-answer'],
