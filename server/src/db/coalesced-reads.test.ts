@@ -29,17 +29,23 @@ describe('coalesced reads', () => {
     expect(batches).toEqual([[1], [2, 3, 4]]);
   });
 
-  it('keeps keys apart, and fails only the batch whose read failed', async () => {
+  it('keeps keys apart, and fails only the input whose read failed', async () => {
     const { reads, batches, answerNext } = doubling();
     const a = reads.read('a', 1);
     const b = reads.read('b', 5);
     expect(batches).toEqual([[1], [5]]);
-    const failing = reads.read('a', -1);
+    const failing = expect(reads.read('a', -1)).rejects.toThrow('refused');
+    const sharing = reads.read('a', 3);
     await answerNext();
     await answerNext();
     expect([await a, await b]).toEqual([2, 10]);
+    // The batch [-1, 3] fails; each is then read alone.
     await answerNext();
-    await expect(failing).rejects.toThrow('refused');
+    await answerNext();
+    await answerNext();
+    await failing;
+    expect(await sharing).toBe(6);
+    expect(batches.slice(2)).toEqual([[-1, 3], [-1], [3]]);
     // A key starts afresh once nothing is in flight for it.
     const again = reads.read('a', 7);
     await answerNext();

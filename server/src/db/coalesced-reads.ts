@@ -9,7 +9,9 @@ interface Waiting<In, Out> {
  * flight; the reads arriving meanwhile wait for it and then go together, as one, so a quiet
  * service adds no delay and a burst makes a handful of round trips instead of one per request
  * (issue 12: under a burst of 1,000 questions the database client's socket writes were a seventh of
- * the service's busy time). `readAll` answers a batch in order, one output per input.
+ * the service's busy time). `readAll` answers a batch in order, one output per input. A batch that
+ * fails is read again input by input, so one input that fails its read (a hostile visitor's
+ * question) fails only its own request.
  */
 export class CoalescedReads<In, Out> {
   /** Batches by key; present while a read for that key is in flight. */
@@ -38,7 +40,9 @@ export class CoalescedReads<In, Out> {
         const outputs = await this.readAll(taken.map((waiting) => waiting.input));
         taken.forEach((waiting, i) => waiting.resolve(outputs[i]!));
       } catch (err) {
-        for (const waiting of taken) waiting.reject(err);
+        if (taken.length === 1) taken[0]!.reject(err);
+        // One input may have failed the whole read (another visitor's question): each is read alone.
+        else await Promise.all(taken.map((waiting) => this.readAll([waiting.input]).then((outputs) => waiting.resolve(outputs[0]!), waiting.reject)));
       }
     }
     this.batches.delete(key);
