@@ -1,5 +1,6 @@
 import { NoTextFoundError, type ReaderOutput, type SourceSection } from '../ingestion-types.js';
 import type { Parser } from '../sandbox/parser-process.js';
+import { withoutPageFurniture } from './pdf-page-furniture.js';
 
 /** At most this many pages of one PDF are read by OCR unless OCR_MAX_PAGES says otherwise. */
 export const DEFAULT_MAX_OCR_PAGES = 100;
@@ -15,8 +16,9 @@ export interface ReadPdfOptions {
 }
 
 /**
- * Reads a PDF into one section per page: the text layer where a page has one (kept exactly as
- * it is), OCR for the pages without (scans), each OCR page a request of its own so that the
+ * Reads a PDF into one section per page: the text layer where a page has one (kept as it is but
+ * for running headers and footers with the page number: pdf-page-furniture.ts), OCR for the
+ * pages without (scans), each OCR page a request of its own so that the
  * parser's time and memory limits apply per page. A page the limits refuse is skipped; the
  * others are still read.
  * @throws NoTextFoundError when neither the text layer nor OCR finds any text.
@@ -46,7 +48,7 @@ export async function readPdf(filePath: string, { parser, maxOcrPages = DEFAULT_
     }
     progress?.((index + 1) / scanned.length);
   }
-  const all = [...sections, ...read].sort((a, b) => (a.provenance.page ?? 0) - (b.provenance.page ?? 0));
+  const all = withoutPageFurniture([...sections, ...read].sort((a, b) => (a.provenance.page ?? 0) - (b.provenance.page ?? 0)));
   if (all.length > 0) return { sections: all };
   if (refusal) throw refusal;
   if (pageCount === 0) throw new NoTextFoundError('the PDF has no pages');
