@@ -309,6 +309,16 @@ describe('composeAnswer', () => {
     expect(asked).toContain('Can I bring my dog? how much is it?');
     expect(asked).not.toContain('how much is it?');
   });
+
+  it('reads the question asked alone as well when sentences about the visitor come before it', async () => {
+    const passages: ContextPassage[] = [{ source: 'jobs.md', content: 'We pour every candle by hand in Bristol. We do not offer unpaid internships.' }];
+    const question = "I'm a design student after some work experience this summer and I don't need paying. Do you take on interns?";
+    // A stand-in encoder: the whole message means little like either sentence; the question asked alone means the internships one.
+    const vectorOf = (text: string) => (text.startsWith('Do you take on interns') || text.includes('internships') ? [1, 0] : text.startsWith("I'm a design") ? [0.5, 0.5] : [0, 1]);
+    const encoder = { embed: async (texts: readonly string[]) => texts.map((text) => Float32Array.from(vectorOf(text))) };
+    const answer = await new LocalAnswerModel(encoder).answer({ ...prompt(question), passages, restrictResponse: 'Sorry, I can only help with the shop.' });
+    expect(answer.text).toContain('We do not offer unpaid internships.');
+  });
 });
 
 describe('LocalAnswerModel', () => {

@@ -55,16 +55,20 @@ export class LocalAnswerModel implements AnswerModel {
     const regions = regionsOf(prompt.question);
     const question = regions ? `${asked} (${regions})` : asked;
     const parts = questionParts(prompt.question).map(partMeaningText);
+    // "I'm a student after some work experience over the summer. Do you take on interns?": the
+    // question asked, read alone as well, when sentences telling the visitor's situation come first.
+    const sentencesAsked = prompt.question.split(/(?<=[.!?])\s+/).filter((text) => text.trim() !== '');
+    const askedAlone = sentencesAsked.length > 1 && /\?\s*$/.test(sentencesAsked.at(-1)!) ? [sentencesAsked.at(-1)!] : [];
     // The sentences' vectors were mostly stored at ingestion: only the question is encoded then.
     const [queries, vectors] = await Promise.all([
-      this.encoder.embed([question, ...parts]),
+      this.encoder.embed([question, ...parts, ...askedAlone]),
       this.encoder.embed(sentences, prompt.storedSentenceVectors ? { stored: prompt.storedSentenceVectors } : {}),
     ]);
-    const meaningsOf = (query: Float32Array): MeaningOf => {
-      const byText = new Map(sentences.map((text, i) => [text, similarity(query, vectors[i]!)]));
+    const meaningsOf = (...query: Float32Array[]): MeaningOf => {
+      const byText = new Map(sentences.map((text, i) => [text, Math.max(...query.map((q) => similarity(q, vectors[i]!)))]));
       return (text) => byText.get(text);
     };
-    const [whole, ...partMeanings] = queries.map(meaningsOf);
-    return { whole: whole!, parts: partMeanings };
+    const whole = meaningsOf(queries[0]!, ...queries.slice(1 + parts.length));
+    return { whole, parts: queries.slice(1, 1 + parts.length).map((query) => meaningsOf(query)) };
   }
 }
