@@ -23,11 +23,12 @@ import { decodePathOnce } from './http/decode-path.js';
 import { docsRoutes } from './http/docs.routes.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { inSeries } from './http/in-series.js';
-import { ownPathsOnly } from './http/own-paths-only.js';
+import { ownPathsOnly, underPath } from './http/own-paths-only.js';
 import { createRateLimiter } from './http/rate-limit.js';
 import { jsonBodies } from './http/request-body.js';
 import { requestDeadline } from './http/request-deadline.js';
 import { requestLogging } from './http/request-logging.js';
+import { compileRoutes } from './http/route-table.js';
 import { securityHeaders } from './http/security-headers.js';
 import type { Services } from './services.js';
 
@@ -63,24 +64,27 @@ export function createApp(services: Services): Express {
     consoleAssetsRoutes(config.consoleDir),
     signInRoutes(services.sessions, config.publicUrl),
   ));
-  // Every other /v1 call: an API key, or the owner console's session cookie (with CSRF checks).
-  app.use('/v1', sessionOrApiKeyAuth(services.organisations, services.sessions, config.publicUrl));
-  app.use(ownPathsOnly(
-    sessionRoutes(services.sessions, config.publicUrl),
-    chatbotsRoutes(services.chatbots, uploads),
-    resourcesRoutes(services.resources, {
-      incomingDirectory: path.join(uploads, 'incoming'),
-      creationRateLimit: createRateLimiter({
-        db: database.db, prefix: 'resource-creation', limit: config.resourceCreationRateLimit, windowMs: 60_000,
-        keyOf: (req) => authOf(req).keyId,
+  // Every other /v1 call: an API key, or the owner console's session cookie (with CSRF checks),
+  // then the features' routes as one table (route-table.ts).
+  app.use(inSeries(
+    underPath('/v1', sessionOrApiKeyAuth(services.organisations, services.sessions, config.publicUrl)),
+    compileRoutes(
+      sessionRoutes(services.sessions, config.publicUrl),
+      chatbotsRoutes(services.chatbots, uploads),
+      resourcesRoutes(services.resources, {
+        incomingDirectory: path.join(uploads, 'incoming'),
+        creationRateLimit: createRateLimiter({
+          db: database.db, prefix: 'resource-creation', limit: config.resourceCreationRateLimit, windowMs: 60_000,
+          keyOf: (req) => authOf(req).keyId,
+        }),
       }),
-    }),
-    resourceUpkeepRoutes(services.resourceUpkeep),
-    conversationsRoutes(services.conversations),
-    leadsRoutes(services.leads),
-    feedbackRoutes(services.feedback),
-    insightsRoutes(services.insights),
-    chatRoutes(services.chat, { heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'chat' }) }),
+      resourceUpkeepRoutes(services.resourceUpkeep),
+      conversationsRoutes(services.conversations),
+      leadsRoutes(services.leads),
+      feedbackRoutes(services.feedback),
+      insightsRoutes(services.insights),
+      chatRoutes(services.chat, { heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'chat' }) }),
+    ),
   ));
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

@@ -1,9 +1,10 @@
-import type { Request, Response, Router } from 'express';
+import type { Request, Response } from 'express';
 import { successStatus, type RouteContract } from '@parley/shared';
 import type { z } from 'zod';
 import { badRequest } from '../errors/http-error.js';
 import { parseRequestPart } from './parse-request.js';
 import { hasBody } from './request-body.js';
+import type { RouteSink } from './route-table.js';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
@@ -27,7 +28,7 @@ export function toExpressPath(path: string): string {
  * A handler that writes the response itself (streams, files) returns nothing.
  */
 export function mountRoute<C extends RouteContract>(
-  router: Router,
+  router: RouteSink,
   contract: C,
   handler: (input: RouteInput<C>) => Promise<unknown> | unknown,
 ): void {

@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { ownPathsOnly } from './own-paths-only.js';
+import { ownPathsOnly, underPath } from './own-paths-only.js';
 
 /** An app whose feature router answers "feature" and whose fallback answers "next". */
 function appWith(router: Router) {
@@ -35,9 +35,17 @@ describe('ownPathsOnly', () => {
     const everything = Router();
     everything.use((_req, _res, next) => next());
     expect(ownPathsOnly(everything)).toBe(everything);
+    const wildcard = Router();
+    wildcard.get('/*rest', (_req, res) => { res.end(); });
+    expect(ownPathsOnly(wildcard)).toBe(wildcard);
+  });
+
+  it('hands a route of parameters only the paths of its number of segments', async () => {
     const byParam = Router();
-    byParam.get('/:file', (_req, res) => { res.end(); });
-    expect(ownPathsOnly(byParam)).toBe(byParam);
+    byParam.get('/:file', (_req, res) => { res.send('feature'); });
+    for (const [path, seen] of [['/widget.js', 'feature'], ['/Widget.js/', 'feature'], ['/v1/chatbot', 'next'], ['/', 'next']]) {
+      expect((await request(appWith(byParam)).get(path!)).text).toBe(seen);
+    }
   });
 
   it('tries several routers in order, each only with its own paths, and goes on when one passes', async () => {
@@ -78,5 +86,14 @@ describe('ownPathsOnly', () => {
     app.use(ownPathsOnly(featureRouter(), everything));
     expect((await request(app).get('/v1/chatbot/x')).text).toBe('feature');
     expect((await request(app).get('/anything')).text).toBe('everything');
+  });
+});
+
+describe('underPath', () => {
+  it.each([['/v1', true], ['/V1/chatbot', true], ['/v1/', true], ['/v10', false], ['/v1x/a', false], ['/health', false]])('%s under /v1: %s', async (path, under) => {
+    const app = express();
+    app.use(underPath('/v1', (_req, res) => { res.send('under'); }));
+    app.use((_req, res) => { res.send('next'); });
+    expect((await request(app).get(path)).text).toBe(under ? 'under' : 'next');
   });
 });

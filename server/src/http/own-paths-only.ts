@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Router } from 'express';
+import { matchesTemplate, segmentsOf, templateOf, type PathTemplate } from './route-table.js';
 
 interface LayerLike { rawPath?: unknown; slash?: boolean; route?: unknown }
 
@@ -36,18 +37,27 @@ function staticPrefix(path: string): string {
 function matcherOf(router: Router): ((path: string) => boolean) | undefined {
   const exact = new Set<string>();
   const prefixes = new Set<string>();
+  const templates: PathTemplate[] = [];
   for (const layer of router.stack as LayerLike[]) {
     const paths = [layer.rawPath].flat(Infinity);
     if (layer.slash || paths.some((path) => typeof path !== 'string')) return undefined;
     for (const path of paths as string[]) {
       const literal = layer.route !== undefined && !PATTERN.test(path);
+      // A route of literal segments and parameters matches paths of its own number of segments.
+      const template = layer.route !== undefined && !literal ? templateOf(path) : undefined;
+      if (template !== undefined) {
+        templates.push(template);
+        continue;
+      }
       const key = (literal ? path : staticPrefix(path)).toLowerCase().replace(/(.)\/$/, '$1');
       if (!literal && key === '/') return undefined;
       (literal ? exact : prefixes).add(key);
     }
   }
-  const under = [...prefixes];
-  return (path) => exact.has(path) || under.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  const under = [...prefixes].map((prefix) => ({ prefix, below: `${prefix}/` }));
+  return (path) => exact.has(path)
+    || under.some(({ prefix, below }) => path === prefix || path.startsWith(below))
+    || (templates.length > 0 && templates.some((template) => matchesTemplate(template, segmentsOf(path))));
 }
 
 /**
@@ -57,7 +67,8 @@ function matcherOf(router: Router): ((path: string) => boolean) | undefined {
  * its own (a GET of a chatbot ran 60 matchers), which cost a quarter of the throughput of a
  * trivial handler. The routers share one layer of the application, so a request skips the routers
  * that are not its own without a step of Express's chain for each.
- * A route of literal segments is matched exactly, any other layer by its literal prefix,
+ * A route of literal segments is matched exactly, a route of literal segments and parameters by
+ * its segments, any other layer by its literal prefix,
  * following Express's defaults (case-insensitive, a trailing slash allowed). A router with a layer
  * that may match any path sees every request. The routers' layers are read once, here: wrap
  * routers after their routes are added.
@@ -80,5 +91,18 @@ export function ownPathsOnly(...routers: Router[]): RequestHandler {
       next();
     };
     tryNext();
+  };
+}
+
+/**
+ * Runs `handler` for requests at `prefix` or under it (case-insensitive, as Express mounts a path)
+ * and passes every other request on: `app.use(prefix, handler)` without the mount's rewriting of
+ * the request's URL and base URL for the handler and back.
+ */
+export function underPath(prefix: string, handler: RequestHandler): RequestHandler {
+  const under = `${prefix.toLowerCase()}/`;
+  return (req, res, next) => {
+    const path = comparablePath(req);
+    return path === under.slice(0, -1) || path.startsWith(under) ? handler(req, res, next) : next();
   };
 }

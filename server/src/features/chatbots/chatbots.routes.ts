@@ -1,14 +1,14 @@
 import path from 'node:path';
-import { Router } from 'express';
 import { chatbotContract } from '@parley/shared';
 import { authOf } from '../../http/api-key-auth.js';
 import { mountRoute } from '../../http/define-route.js';
+import { routeTable, type RouteTable } from '../../http/route-table.js';
 import { receiveUpload } from '../../http/upload.js';
 import { MAX_AVATAR_BYTES, type ChatbotsService } from './chatbots.service.js';
 
 /** `/v1/chatbot` CRUD and avatar upload (chat lives in the chat feature). */
-export function chatbotsRoutes(chatbots: ChatbotsService, uploadDirectory: string): Router {
-  const router = Router();
+export function chatbotsRoutes(chatbots: ChatbotsService, uploadDirectory: string): RouteTable {
+  const router = routeTable();
   mountRoute(router, chatbotContract.list, ({ req }) => chatbots.list(authOf(req)));
   mountRoute(router, chatbotContract.create, ({ req, body }) => chatbots.create(authOf(req), body));
   mountRoute(router, chatbotContract.avatar, async ({ req, res, params }) => {

@@ -1,7 +1,8 @@
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { MAX_UPLOAD_BYTES, resourceContract } from '@parley/shared';
 import { authOf } from '../../http/api-key-auth.js';
 import { mountRoute, toExpressPath } from '../../http/define-route.js';
+import { routeTable, type RouteTable } from '../../http/route-table.js';
 import { receiveUpload } from '../../http/upload.js';
 import type { ResourcesService } from './resources.service.js';
 
@@ -16,8 +17,8 @@ export interface ResourcesRoutesOptions {
 }
 
 /** `/v1/resource`: list, get, delete and the four creation endpoints (chat lives in the chat feature). */
-export function resourcesRoutes(resources: ResourcesService, options: ResourcesRoutesOptions): Router {
-  const router = Router();
+export function resourcesRoutes(resources: ResourcesService, options: ResourcesRoutesOptions): RouteTable {
+  const router = routeTable();
   const creation = [resourceContract.createFile, resourceContract.createText, resourceContract.createVideoHost, resourceContract.createWebsite];
   // Counted before anything else about the request is checked.
   router.post(creation.map((route) => toExpressPath(route.path)), options.creationRateLimit);

@@ -2,6 +2,7 @@ import { Router, type CookieOptions } from 'express';
 import { SESSION_COOKIE, sessionContract } from '@parley/shared';
 import { forbidden } from '../../errors/http-error.js';
 import { mountRoute } from '../../http/define-route.js';
+import { routeTable, type RouteTable } from '../../http/route-table.js';
 import { consoleSessionOf, isSameOrigin } from './session-auth.js';
 import type { SessionsService } from './sessions.service.js';
 
@@ -24,8 +25,8 @@ export function signInRoutes(sessions: SessionsService, publicUrl: string): Rout
 }
 
 /** `GET /v1/session` and `DELETE /v1/session` (sign-out), behind the /v1 authentication. */
-export function sessionRoutes(sessions: SessionsService, publicUrl: string): Router {
-  const router = Router();
+export function sessionRoutes(sessions: SessionsService, publicUrl: string): RouteTable {
+  const router = routeTable();
   mountRoute(router, sessionContract.get, ({ req, res }) => {
     res.setHeader('Cache-Control', 'no-store');
     return sessions.describe(consoleSessionOf(req));
