@@ -42,31 +42,29 @@ export function createApp(services: Services): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  // What every request passes through, as one layer (in-series.ts).
+  // One layer of Express's chain (in-series.ts): what every request passes through, then the routes.
   app.use(inSeries(
     requestLogging(logger),
     requestDeadline(config.requestTimeouts),
     securityHeaders,
     decodePathOnce(ALL_ROUTES),
     jsonBodies({ limit: '1mb', largePath: '/v1/resource/text', largeLimit: '24mb' }),
-  ));
-  app.use(ownPathsOnly(
-    healthRoutes(database.db, services.warmUp),
-    docsRoutes(config.publicUrl),
-    embedAvatarRoutes(services.embed),
-    // Public: the embed API, the widget script and the chat link page (decisions.md § Public embed traffic).
-    embedRoutes(services.embed, createEmbedRateLimits(database.db, config.embed), {
-      heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'embed' }),
-    }),
-    widgetAssetsRoutes(config.widgetDir),
-    chatLinkRoutes(services.chatbotsRepository, config.widgetDir, config.publicUrl),
-    // The owner console's page and files (its API calls are the /v1 routes below, with the session cookie).
-    consoleAssetsRoutes(config.consoleDir),
-    signInRoutes(services.sessions, config.publicUrl),
-  ));
-  // Every other /v1 call: an API key, or the owner console's session cookie (with CSRF checks),
-  // then the features' routes as one table (route-table.ts).
-  app.use(inSeries(
+    ownPathsOnly(
+      healthRoutes(database.db, services.warmUp),
+      docsRoutes(config.publicUrl),
+      embedAvatarRoutes(services.embed),
+      // Public: the embed API, the widget script and the chat link page (decisions.md § Public embed traffic).
+      embedRoutes(services.embed, createEmbedRateLimits(database.db, config.embed), {
+        heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'embed' }),
+      }),
+      widgetAssetsRoutes(config.widgetDir),
+      chatLinkRoutes(services.chatbotsRepository, config.widgetDir, config.publicUrl),
+      // The owner console's page and files (its API calls are the /v1 routes below, with the session cookie).
+      consoleAssetsRoutes(config.consoleDir),
+      signInRoutes(services.sessions, config.publicUrl),
+    ),
+    // Every other /v1 call: an API key, or the owner console's session cookie (with CSRF checks),
+    // then the features' routes as one table (route-table.ts).
     underPath('/v1', sessionOrApiKeyAuth(services.organisations, services.sessions, config.publicUrl)),
     compileRoutes(
       sessionRoutes(services.sessions, config.publicUrl),

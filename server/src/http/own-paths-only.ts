@@ -1,25 +1,8 @@
-import type { Request, RequestHandler, Router } from 'express';
-import { matchesTemplate, segmentsOf, templateOf, type PathTemplate } from './route-table.js';
+import type { RequestHandler, Router } from 'express';
+import { requestPath, type RequestPath } from './request-path.js';
+import { matchesTemplate, templateOf, type PathTemplate } from './route-table.js';
 
 interface LayerLike { rawPath?: unknown; slash?: boolean; route?: unknown }
-
-const COMPARABLE_PATH = Symbol('comparablePath');
-type WithComparablePath = Request & { [COMPARABLE_PATH]?: string };
-
-/**
- * The request's path as the gates compare it (lower case, no trailing slash), worked out once per
- * request and kept on it (a WeakMap's lookups cost more): the gates sit at the application's top
- * level, where every one sees the same path.
- */
-function comparablePath(req: WithComparablePath): string {
-  let path = req[COMPARABLE_PATH];
-  if (path === undefined) {
-    path = req.path.toLowerCase();
-    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-    req[COMPARABLE_PATH] = path;
-  }
-  return path;
-}
 
 const PATTERN = /[:*?(){}]/;
 
@@ -34,7 +17,7 @@ function staticPrefix(path: string): string {
 }
 
 /** Whether a request's comparable path is one a router's layers can match; `undefined` when any path may match. */
-function matcherOf(router: Router): ((path: string) => boolean) | undefined {
+function matcherOf(router: Router): ((path: RequestPath) => boolean) | undefined {
   const exact = new Set<string>();
   const prefixes = new Set<string>();
   const templates: PathTemplate[] = [];
@@ -55,9 +38,9 @@ function matcherOf(router: Router): ((path: string) => boolean) | undefined {
     }
   }
   const under = [...prefixes].map((prefix) => ({ prefix, below: `${prefix}/` }));
-  return (path) => exact.has(path)
-    || under.some(({ prefix, below }) => path === prefix || path.startsWith(below))
-    || (templates.length > 0 && templates.some((template) => matchesTemplate(template, segmentsOf(path))));
+  return ({ comparable, segments }) => exact.has(comparable)
+    || under.some(({ prefix, below }) => comparable === prefix || comparable.startsWith(below))
+    || templates.some((template) => matchesTemplate(template, segments));
 }
 
 /**
@@ -77,7 +60,7 @@ export function ownPathsOnly(...routers: Router[]): RequestHandler {
   if (routers.length === 1 && matcherOf(routers[0]!) === undefined) return routers[0]!;
   const gates = routers.map((router) => ({ router, owns: matcherOf(router) }));
   return (req, res, next) => {
-    const path = comparablePath(req);
+    const path = requestPath(req);
     let index = 0;
     const tryNext = (err?: unknown): void => {
       if (err) return next(err);
@@ -102,7 +85,7 @@ export function ownPathsOnly(...routers: Router[]): RequestHandler {
 export function underPath(prefix: string, handler: RequestHandler): RequestHandler {
   const under = `${prefix.toLowerCase()}/`;
   return (req, res, next) => {
-    const path = comparablePath(req);
+    const path = requestPath(req).comparable;
     return path === under.slice(0, -1) || path.startsWith(under) ? handler(req, res, next) : next();
   };
 }

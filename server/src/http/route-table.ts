@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HttpError } from '../errors/http-error.js';
 import { inSeries } from './in-series.js';
+import { requestPath, segmentsOf } from './request-path.js';
 
 /** The methods a route table registers, as Express's routers name them. */
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -35,8 +36,7 @@ const LITERAL = /^[^:*?(){}]*$/;
 /** A path of literal segments and `:name` parameters, by segment; `undefined` for any other pattern. */
 export function templateOf(path: string): PathTemplate | undefined {
   if (!path.startsWith('/')) return undefined;
-  const segments = path.split('/');
-  if (segments.length > 2 && segments.at(-1) === '') segments.pop();
+  const segments = segmentsOf(path);
   const literals: (string | undefined)[] = [];
   const names: (string | undefined)[] = [];
   for (const segment of segments) {
@@ -68,13 +68,6 @@ export function routeTable(): RouteTable {
     };
   }
   return table as RouteTable;
-}
-
-/** A path's segments, without one trailing slash (Express's routers allow one). */
-export function segmentsOf(path: string): string[] {
-  const segments = path.split('/');
-  if (segments.length > 2 && segments.at(-1) === '') segments.pop();
-  return segments;
 }
 
 /**
@@ -129,7 +122,7 @@ function sendAllow(res: Response, methods: Set<string>): void {
  * trailing slash is allowed, parameters are non-empty and percent-decoded into `req.params`, HEAD
  * runs a GET route, OPTIONS on a routed path answers with `Allow`, and a handler's `next()` goes on
  * to the next matching route (`next('route')` too) and then out of the table. A thrown error or
- * rejected promise reaches Express's error handlers.
+ * rejected promise reaches Express's error handlers. For the application's top level (request-path.ts).
  *
  * It replaces a router per feature: an Express router walks its layers, matching each with a
  * regular expression and saving and restoring the request's routing state for every router it
@@ -137,21 +130,20 @@ function sendAllow(res: Response, methods: Set<string>): void {
  * looks only at routes of its method and number of segments.
  */
 export function compileRoutes(...tables: RouteTable[]): RequestHandler {
-  const index = new Map<string, TableRoute[]>();
+  // By method, then by number of segments.
+  const index = new Map<string, TableRoute[][]>();
   const all = tables.flatMap((table) => table.routes);
-  const keyOf = (method: string, segmentCount: number) => `${method} ${segmentCount}`;
   for (const route of all) {
-    const key = keyOf(route.method, route.literals.length);
-    index.set(key, [...index.get(key) ?? [], route]);
+    const bySize = index.get(route.method) ?? [];
+    (bySize[route.literals.length] ??= []).push(route);
+    index.set(route.method, bySize);
   }
   // HEAD runs GET routes (no table registers HEAD routes of its own).
-  for (const [key, routes] of index) {
-    if (key.startsWith('GET ')) index.set(`HEAD${key.slice(3)}`, routes);
-  }
+  if (index.has('GET')) index.set('HEAD', index.get('GET')!);
 
   return (req, res, next) => {
-    const segments = segmentsOf(req.path);
-    const candidates = index.get(keyOf(req.method, segments.length));
+    const { segments } = requestPath(req);
+    const candidates = index.get(req.method)?.[segments.length];
     if (candidates === undefined) return otherwise(req, res, next, segments);
     let at = 0;
     const tryNext = (err?: unknown): void => {
