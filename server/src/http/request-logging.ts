@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 
 declare module 'express-serve-static-core' {
@@ -11,6 +11,10 @@ declare module 'express-serve-static-core' {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** When the request arrived (`performance.now()`). */
+const STARTED = Symbol('started');
+type Timed = Request & { [STARTED]: number };
 
 interface RequestLine {
   reqId: string;
@@ -37,21 +41,25 @@ export function requestLogging(logger: Logger): RequestHandler {
   // A request line names no header, so it skips the redaction every other line passes through
   // (a third of the cost of writing the line).
   const lines = logger.child({}, { redact: [] });
+  // One listener for every response, called with the response as `this`: no closure per request,
+  // and no removal (the response is dropped once closed).
+  function logLine(this: Response): void {
+    const req = this.req;
+    const finished = this.writableFinished;
+    const line: RequestLine = {
+      reqId: req.id, req: { method: req.method, url: req.originalUrl }, res: { statusCode: this.statusCode },
+      responseTime: Math.round(performance.now() - (req as Timed)[STARTED]),
+    };
+    if (!finished) line.aborted = true;
+    lines[levelOf(this.statusCode, finished)](line, finished ? 'request completed' : 'request aborted');
+  }
   return (req, res, next) => {
     const given = req.headers['x-request-id'];
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    const started = performance.now();
+    (req as Timed)[STARTED] = performance.now();
     req.id = id;
     res.setHeader('x-request-id', id);
-    res.once('close', () => {
-      const finished = res.writableFinished;
-      const line: RequestLine = {
-        reqId: id, req: { method: req.method, url: req.originalUrl }, res: { statusCode: res.statusCode },
-        responseTime: Math.round(performance.now() - started),
-      };
-      if (!finished) line.aborted = true;
-      lines[levelOf(res.statusCode, finished)](line, finished ? 'request completed' : 'request aborted');
-    });
+    res.on('close', logLine);
     next();
   };
 }
