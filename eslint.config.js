@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/test-results/**', 'e2e/screenshots/**', '.tmp/**', 'data/**', '**/.scratch*/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/test-results/**', 'e2e/screenshots/**', '.tmp/**', 'data/**', '**/.scratch*/**', '**/.bench-build/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
