@@ -43,6 +43,8 @@ const NOT_FOUND: Record<NonNullable<AnswerPrompt['toneType']>, string> = {
 export interface LocalAnswer {
   text: string;
   citations: Citation[];
+  /** Set when the answer is the restrict text or the not-found reply: the knowledge held no answer. */
+  declined?: true;
 }
 
 /** The question's subject words; a follow-up ("and its price?") borrows the previous question's at half weight. */
@@ -299,7 +301,7 @@ export function composeLocalAnswer(prompt: AnswerPrompt, meaningOf?: MeaningOf, 
     // Conversation in more words than a greeting ("can I just speak to someone at reception instead?") gets its reply.
     const fallback = conversationalFallback(prompt.question);
     if (fallback) return { text: conversationalReply(fallback, prompt.question, prompt.toneType), citations: [] };
-    return { text: refusal ?? notFound(prompt, ranked), citations: [] };
+    return { text: refusal ?? notFound(prompt, ranked), citations: [], declined: true };
   }
   // Each part of a question asking two things is ranked as a question of its own, and gets its best
   // sentence when the words or the meaning find it answered (the encoder knows no brand, "do you

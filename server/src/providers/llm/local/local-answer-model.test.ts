@@ -399,6 +399,16 @@ describe('LocalAnswerModel with the sentence encoder', () => {
     expect(await ask('Can I speak to someone about how short to trim the wick?', restricted)).toBe('Trim the wick to 5 mm before every burn.');
   }, 30_000);
 
+  it('replies to conversation the word rules do not know, by its meaning, and still refuses questions put around it, restricted', async () => {
+    const restricted = { restrictResponse: 'Ask about candles.' };
+    expect(await ask("Morning! First time using this. What sort of things are you able to do for me?", restricted)).toBe('Hi! What would you like to know?');
+    expect(await ask('Many thanks, that has cleared everything up for me.', restricted)).toBe("You're welcome! Anything else I can help with?");
+    expect(await ask('Apologies, but is it a human being reading this, or software? Who exactly am I writing to?', restricted)).toMatch(/^I'm the virtual assistant/);
+    // A question with a greeting, or told around a visit, stays a question: here off-topic.
+    expect(await ask('Hi! How do I renew my passport?', restricted)).toBe('Ask about candles.');
+    expect(await ask("I was hoping to pop into your office in person on Wednesday morning. Will the staff canteen be serving lunch?", restricted)).toBe('Ask about candles.');
+  }, 30_000);
+
   it('answers a misspelt question as the context spells it, restricted', async () => {
     const stay = [{ source: 'directory.pdf', content: '# Guest directory\n## Wi-Fi\nThe Wi-Fi password is printed on your key card holder.\n## Breakfast\nBreakfast is served from 8am to 10am in the dining room.' }];
     expect(await ask('whats the wifi pasword', { restrictResponse: 'Ask about your stay.', passages: stay })).toBe('The Wi-Fi password is printed on your key card holder.');

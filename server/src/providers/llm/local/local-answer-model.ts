@@ -1,3 +1,4 @@
+import { conversationalReply } from '../../../features/chat/conversational-turn.js';
 import { isFollowUp } from '../../../features/chat/follow-up.js';
 import type { AnswerModel, AnswerPrompt, Citation } from '../answer-model.js';
 import { composeLocalAnswer, partMeaningText, questionParts, type LocalAnswer } from './compose-answer.js';
@@ -6,6 +7,7 @@ import { analysePassage, type MeaningOf } from './rank-sentences.js';
 import { similarity, type SentenceEncoder } from './sentence-encoder.js';
 import { correctSpelling } from './spelling.js';
 import { meaningTextsOf } from './sentence-vectors.js';
+import { TurnMeanings } from './turn-meanings.js';
 
 /**
  * The built-in offline engine (architecture.md § Models): answers from the retrieved passages'
@@ -16,7 +18,11 @@ import { meaningTextsOf } from './sentence-vectors.js';
 export class LocalAnswerModel implements AnswerModel {
   private readonly answers = new WeakMap<AnswerPrompt, LocalAnswer>();
 
-  constructor(private readonly encoder?: SentenceEncoder) {}
+  private readonly turns?: TurnMeanings;
+
+  constructor(private readonly encoder?: SentenceEncoder) {
+    if (encoder) this.turns = new TurnMeanings(encoder);
+  }
 
   async *stream(prompt: AnswerPrompt, signal: AbortSignal): AsyncIterable<string> {
     const answer = await this.answer(prompt);
@@ -41,6 +47,9 @@ export class LocalAnswerModel implements AnswerModel {
       const asked = question === prompt.question ? prompt : { ...prompt, question };
       const meanings = asked.turn ? undefined : await this.meanings(asked);
       answer = composeLocalAnswer(asked, meanings?.whole, meanings?.parts);
+      // Nothing in the knowledge answers it: it may be conversation in words the rules do not know.
+      const turn = answer.declined && this.turns ? await this.turns.kindOf(prompt.question) : undefined;
+      if (turn) answer = { text: conversationalReply(turn, prompt.question, prompt.toneType), citations: [] };
       this.answers.set(prompt, answer);
     }
     return answer;
