@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { questionTerms } from './text-terms.js';
+import { questionTerms, stem } from './text-terms.js';
 
 describe('questionTerms', () => {
   it('leaves out "us" the pronoun and keeps "US" the country', () => {
@@ -11,5 +11,11 @@ describe('questionTerms', () => {
     expect([...questionTerms('How does your rewards scheme work?').keys()]).toEqual(['reward', 'schem']);
     expect([...questionTerms('How do seats work on the Growth plan?').keys()]).toContain('work');
     expect([...questionTerms('Can I work from the lounge?').keys()]).toContain('work');
+  });
+
+  it('reads an ordinal in figures as the word ("2nd" as "second")', () => {
+    expect([...questionTerms('how much is the permit for a 2nd car').keys()]).toContain(stem('second'));
+    expect(stem('3rd')).toBe(stem('third'));
+    expect(stem('21st')).toBe('21st');
   });
 });

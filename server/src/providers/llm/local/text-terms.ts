@@ -111,7 +111,14 @@ export function stem(token: string): string {
   return stemmed;
 }
 
+/** Ordinals written in figures, as the knowledge may spell them ("a 2nd car" for "Second vehicle"). */
+const ORDINALS: Record<string, string> = {
+  '1st': 'first', '2nd': 'second', '3rd': 'third', '4th': 'fourth', '5th': 'fifth', '6th': 'sixth', '7th': 'seventh', '8th': 'eighth', '9th': 'ninth', '10th': 'tenth',
+};
+
 function stemOnce(token: string): string {
+  const ordinal = ORDINALS[token];
+  if (ordinal !== undefined) return stemOnce(ordinal);
   if (ARABIC.test(token)) return arabicStem(token);
   if (HEBREW.test(token)) return hebrewStem(token);
   let word = token;
