@@ -44,6 +44,8 @@ test('creates a chatbot with inline validation, lists it, and offers its embed c
   await owner.expectNoAxeViolations();
   await owner.screenshot('console-chatbots');
   await page.setViewportSize(PHONE);
+  // On a phone each chatbot is a card: its actions are on screen without scrolling the table sideways.
+  await expect(row.getByRole('button', { name: 'Delete Console journey bot' })).toBeInViewport({ ratio: 1 });
   await owner.screenshot('console-chatbots-phone');
 });
 

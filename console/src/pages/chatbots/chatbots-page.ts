@@ -55,14 +55,14 @@ export class ChatbotsPage extends PageElement {
   }
 
   private renderTable(chatbots: Chatbot[]) {
-    return html`<div class="table-wrap"><table>
+    return html`<div class="table-wrap"><table class="stack">
       <caption class="visually-hidden">Chatbots</caption>
       <thead><tr><th scope="col">Name</th><th scope="col">Model</th><th scope="col">Access</th><th scope="col">Resources</th>
         <th scope="col">Conversations this month</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
       <tbody>${chatbots.map((chatbot) => html`<tr>
         <td><a href="/console/chatbots/${chatbot.id}">${chatbot.name}</a></td>
-        <td>${chatbot.model}</td><td>${chatbot.accessLevel}</td><td>${chatbot.resources.length}</td>
-        <td>${this.monthly.get(chatbot.id) ?? '…'}</td>
+        <td data-label="Model">${chatbot.model}</td><td data-label="Access">${chatbot.accessLevel}</td><td data-label="Resources">${chatbot.resources.length}</td>
+        <td data-label="Conversations this month">${this.monthly.get(chatbot.id) ?? '…'}</td>
         <td><div class="row">
           <a href="/console/chatbots/${chatbot.id}/appearance" aria-label="Appearance of ${chatbot.name}">Appearance</a>
           <a href="/console/playground?chatbot=${chatbot.id}" aria-label="Try ${chatbot.name}">Try</a>

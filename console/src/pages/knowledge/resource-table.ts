@@ -23,7 +23,7 @@ export class ResourceTable extends PageElement {
 
   override render() {
     if (this.resources.length === 0) return html`<p>No knowledge yet: upload a PDF or a video, add text, or add a website.</p>`;
-    return html`<div class="table-wrap"><table>
+    return html`<div class="table-wrap"><table class="stack">
       <caption class="visually-hidden">Resources</caption>
       <thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Used by</th>
         <th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
@@ -36,11 +36,11 @@ export class ResourceTable extends PageElement {
     const name = resource.fileName;
     return html`<tr>
       <td><a href="/console/knowledge/${resource.id}">${name}</a>${resource.tags.length ? html`<br><span class="hint">${resource.tags.join(', ')}</span>` : nothing}</td>
-      <td>${resource.type}</td>
-      <td><span class="status ${resource.aiProcessingStatus}" data-testid="resource-status">${resource.aiProcessingStatus}</span>
+      <td data-label="Type">${resource.type}</td>
+      <td data-label="Status"><span class="status ${resource.aiProcessingStatus}" data-testid="resource-status">${resource.aiProcessingStatus}</span>
         ${resource.processingProgress !== undefined ? html` <span class="hint">${Math.round(resource.processingProgress * 100)}%</span>` : nothing}
         ${resource.failureReason ? html`<br><span class="hint">${resource.failureReason}</span>` : nothing}</td>
-      <td>${users.length ? users.map((chatbot, i) => html`${i ? ', ' : ''}<a href="/console/chatbots/${chatbot.id}">${chatbot.name}</a>`) : html`<span class="muted">none</span>`}</td>
+      <td data-label="Used by">${users.length ? users.map((chatbot, i) => html`${i ? ', ' : ''}<a href="/console/chatbots/${chatbot.id}">${chatbot.name}</a>`) : html`<span class="muted">none</span>`}</td>
       <td><div class="row">
         ${resource.type === 'TEXT' ? html`<button type="button" class="secondary" aria-label="Edit ${name}" @click=${() => this.act('edit', resource)}>Edit</button>` : nothing}
         ${resource.type === 'WEB' || resource.type === 'HOSTED_VIDEO'

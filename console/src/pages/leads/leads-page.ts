@@ -32,14 +32,14 @@ export class LeadsPage extends PageElement {
 
   private renderTable() {
     if (this.leads.length === 0) return html`<p>No leads in this range.</p>`;
-    return html`<div class="table-wrap"><table>
+    return html`<div class="table-wrap"><table class="stack">
       <caption class="visually-hidden">Leads</caption>
       <thead><tr><th scope="col">When</th><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Phone</th><th scope="col">Page</th><th scope="col">Conversation</th></tr></thead>
       <tbody>${this.leads.map((lead) => html`<tr>
-        <td>${new Date(lead.createdAt).toLocaleString()}</td><td>${lead.name ?? ''}</td>
-        <td>${lead.email ? html`<a href="mailto:${lead.email}">${lead.email}</a>` : ''}</td><td>${lead.phone ?? ''}</td>
-        <td>${lead.pageUrl ? html`<a href=${lead.pageUrl} target="_blank" rel="noopener noreferrer">${new URL(lead.pageUrl).pathname}</a>` : ''}</td>
-        <td>${lead.conversationId ? html`<a href="/console/conversations?chatbot=${this.chatbotId}&conversation=${lead.conversationId}"
+        <td data-label="When">${new Date(lead.createdAt).toLocaleString()}</td><td data-label="Name">${lead.name ?? ''}</td>
+        <td data-label="Email">${lead.email ? html`<a href="mailto:${lead.email}">${lead.email}</a>` : ''}</td><td data-label="Phone">${lead.phone ?? ''}</td>
+        <td data-label="Page">${lead.pageUrl ? html`<a href=${lead.pageUrl} target="_blank" rel="noopener noreferrer">${new URL(lead.pageUrl).pathname}</a>` : ''}</td>
+        <td data-label="Conversation">${lead.conversationId ? html`<a href="/console/conversations?chatbot=${this.chatbotId}&conversation=${lead.conversationId}"
           aria-label="Read it: the conversation of ${lead.name ?? lead.email ?? lead.phone ?? 'this lead'}">Read it</a>` : html`<span class="muted">none</span>`}</td>
       </tr>`)}</tbody></table></div>`;
   }
