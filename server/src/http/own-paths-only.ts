@@ -83,9 +83,10 @@ export function ownPathsOnly(...routers: Router[]): RequestHandler {
  * the request's URL and base URL for the handler and back.
  */
 export function underPath(prefix: string, handler: RequestHandler): RequestHandler {
-  const under = `${prefix.toLowerCase()}/`;
+  const at = prefix.toLowerCase();
+  const below = `${at}/`;
   return (req, res, next) => {
     const path = requestPath(req).comparable;
-    return path === under.slice(0, -1) || path.startsWith(under) ? handler(req, res, next) : next();
+    return path === at || path.startsWith(below) ? handler(req, res, next) : next();
   };
 }

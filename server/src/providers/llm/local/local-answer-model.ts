@@ -48,7 +48,8 @@ export class LocalAnswerModel implements AnswerModel {
       const meanings = asked.turn ? undefined : await this.meanings(asked);
       answer = composeLocalAnswer(asked, meanings?.whole, meanings?.parts);
       // Nothing in the knowledge answers it: it may be conversation in words the rules do not know.
-      const turn = answer.declined && this.turns ? await this.turns.kindOf(prompt.question) : undefined;
+      // Best effort: without it the answer stays as composed.
+      const turn = answer.declined && this.turns ? await this.turns.kindOf(prompt.question).catch(() => undefined) : undefined;
       if (turn) answer = { text: conversationalReply(turn, prompt.question, prompt.toneType), citations: [] };
       this.answers.set(prompt, answer);
     }
