@@ -7,7 +7,7 @@ import { analysePassage, type MeaningOf } from './rank-sentences.js';
 import { similarity, type SentenceEncoder } from './sentence-encoder.js';
 import { correctSpelling } from './spelling.js';
 import { meaningTextsOf } from './sentence-vectors.js';
-import { TurnMeanings } from './turn-meanings.js';
+import { sentencesOf, TurnMeanings } from './turn-meanings.js';
 
 /**
  * The built-in offline engine (architecture.md § Models): answers from the retrieved passages'
@@ -67,7 +67,7 @@ export class LocalAnswerModel implements AnswerModel {
     const parts = questionParts(prompt.question).map(partMeaningText);
     // "I'm a student after some work experience over the summer. Do you take on interns?": the
     // question asked, read alone as well, when sentences telling the visitor's situation come first.
-    const sentencesAsked = prompt.question.split(/(?<=[.!?])\s+/).filter((text) => text.trim() !== '');
+    const sentencesAsked = sentencesOf(prompt.question);
     const askedAlone = sentencesAsked.length > 1 && /\?\s*$/.test(sentencesAsked.at(-1)!) ? [sentencesAsked.at(-1)!] : [];
     // The sentences' vectors were mostly stored at ingestion: only the question is encoded then.
     const [queries, vectors] = await Promise.all([

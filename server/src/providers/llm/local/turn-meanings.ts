@@ -36,7 +36,7 @@ const QUESTIONS: readonly string[] = ['can I visit your office in person?', 'can
 
 /**
  * How close a message (or each of its sentences) must come to a prototype. Over the visitor
- * sets' off-topic and on-topic questions, the Python FAQ and 870 SQuAD 2.0 questions (about
+ * sets' off-topic and on-topic questions, the Python FAQ and 869 SQuAD 2.0 questions (about
  * 1,400 texts that are not conversation), the closest came to 0.54 (an off-topic one to 0.51); the sets' small talk
  * had a median of 0.78.
  */
@@ -52,10 +52,11 @@ const SENTENCE_FLOOR = 0.45;
 const PRIORITY: readonly TurnKind[] = ['handoff', 'complaint', 'identity', 'goodbye', 'thanks', 'acknowledgement', 'greeting'];
 
 interface Prototype { kind: TurnKind | 'question'; vector: Float32Array }
-interface Closest { kind: TurnKind; score: number }
+/** The turn a text is nearest to; no kind when it is nearest to a question. */
+interface Closest { kind?: TurnKind; score: number }
 
 /** The sentences of a message, split after `.`, `!` or `?`. */
-const sentencesOf = (message: string) => message.split(/(?<=[.!?])\s+/).map((text) => text.trim()).filter((text) => text !== '');
+export const sentencesOf = (message: string) => message.split(/(?<=[.!?])\s+/).map((text) => text.trim()).filter((text) => text !== '');
 
 /**
  * Conversational turns recognised by meaning with the sentence encoder, for messages the word
@@ -81,7 +82,7 @@ export class TurnMeanings {
         const score = similarity(vector, prototype.vector);
         if (score > bestScore) [best, bestScore] = [prototype, score];
       }
-      return best === undefined || best.kind === 'question' ? { kind: 'greeting', score: -1 } : { kind: best.kind, score: bestScore };
+      return best === undefined || best.kind === 'question' ? { score: -1 } : { kind: best.kind, score: bestScore };
     };
     const whole = closest(vectors[0]!);
     const each = sentences.length > 1 ? vectors.slice(1).map(closest) : [whole];
