@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/id.schema.js';
-import { ChatMessageSchema } from '../chat/chat-message.schema.js';
+import { ChatMessageSchema, type ChatMessage } from '../chat/chat-message.schema.js';
 
 /** Where a conversation happened. */
 export const ConversationSourceTypeSchema = z.enum(['app', 'website', 'link', 'chatserver', 'automation']);
@@ -22,10 +22,25 @@ export type ConversationSource = z.infer<typeof ConversationSourceSchema>;
 /** Upper bound of messages stored in one conversation. */
 export const MAX_CONVERSATION_MESSAGES = 1000;
 
+/**
+ * Upper bound of the text stored in one conversation, all messages together (about 60,000 words:
+ * far beyond a long support chat). Appends stop there, so no one can grow a conversation without
+ * end, and everything that reads one whole (the listing, the console, the analysis) stays bounded.
+ */
+export const MAX_CONVERSATION_CHARS = 400_000;
+
+/** The characters of text in some messages, all together. */
+export function conversationChars(messages: readonly ChatMessage[]): number {
+  let sum = 0;
+  for (const message of messages) sum += message.text.length;
+  return sum;
+}
+
 /** Body of `POST /v1/conversation`. `override` (default true) replaces; false appends. */
 export const ConversationSaveSchema = z.strictObject({
   chatbotId: IdSchema,
-  messages: z.array(ChatMessageSchema).max(MAX_CONVERSATION_MESSAGES, `must contain at most ${MAX_CONVERSATION_MESSAGES} messages`),
+  messages: z.array(ChatMessageSchema).max(MAX_CONVERSATION_MESSAGES, `must contain at most ${MAX_CONVERSATION_MESSAGES} messages`)
+    .refine((messages) => conversationChars(messages) <= MAX_CONVERSATION_CHARS, `must hold at most ${MAX_CONVERSATION_CHARS} characters of text in all`),
   conversationId: IdSchema.optional(),
   override: z.boolean().default(true),
 });

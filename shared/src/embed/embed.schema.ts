@@ -4,7 +4,7 @@ import { IdSchema } from '../common/id.schema.js';
 import { ChatConversationSchema } from '../chat/chat-body.schema.js';
 import { ChatMessageSchema } from '../chat/chat-message.schema.js';
 import { AccessLevelSchema, BubbleAlignmentSchema } from '../chatbots/chatbot-enums.schema.js';
-import { MAX_CONVERSATION_MESSAGES, ConversationSchema } from '../conversations/conversation.schema.js';
+import { MAX_CONVERSATION_MESSAGES, ConversationSchema, conversationChars } from '../conversations/conversation.schema.js';
 
 /**
  * What the widget fetches: appearance only. Never the password, allowedDomains or resource ids
@@ -54,7 +54,7 @@ export const MAX_VISITOR_SAVE_CHARS = 100_000;
 export const EmbedConversationSaveSchema = z
   .strictObject({
     messages: z.array(ChatMessageSchema).max(MAX_CONVERSATION_MESSAGES, `must contain at most ${MAX_CONVERSATION_MESSAGES} messages`)
-      .refine((messages) => messages.reduce((sum, message) => sum + message.text.length, 0) <= MAX_VISITOR_SAVE_CHARS,
+      .refine((messages) => conversationChars(messages) <= MAX_VISITOR_SAVE_CHARS,
         `must hold at most ${MAX_VISITOR_SAVE_CHARS} characters of text in all`),
     conversationId: IdSchema.optional(),
     visitorToken: z.string().min(1).max(200).optional(),

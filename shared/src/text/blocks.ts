@@ -23,7 +23,10 @@ export interface TextSegment {
 /** The separator of a section path, as shown in citations: "FAQ › Returns". */
 export const SECTION_SEPARATOR = ' › ';
 
-const HEADING = /^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$/;
+// A line is trimmed before it is read. The title is everything after the marker: its closing
+// `#`s are dropped by `headingTitle`, not by the pattern (`(.+?)\s*#*\s*$` backtracked cubically
+// on a long run of spaces).
+const HEADING = /^(#{1,6})\s+(\S.*)$/s;
 const ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+(.*)$/;
 const ROW = /^\s*\|(.*)\|?\s*$/;
 const TABLE_RULE = /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/;
@@ -39,6 +42,17 @@ function looksLikeHeading(line: string, previous: string | undefined, next: stri
   if (words > maxWords || line.length > maxChars || SENTENCE_END.test(line) || /[,]$/.test(line)) return false;
   if (!/^[\p{Lu}\p{N}]/u.test(line) || next === undefined || !/^[\p{Lu}\p{N}"“'‘(]/u.test(next)) return false;
   return previous === undefined || SENTENCE_END.test(previous) || HEADING.test(previous);
+}
+
+/** A Markdown heading's title: without its closing `#`s (an ATX heading's optional closing sequence) or emphasis marks. */
+function headingTitle(text: string): string {
+  let end = text.length;
+  while (end > 0 && /\s/.test(text[end - 1]!)) end--;
+  let hashes = end;
+  while (hashes > 0 && text[hashes - 1] === '#') hashes--;
+  // "Title ##" closes; "C#" keeps its hash, and so does a title made only of hashes.
+  if (hashes < end && hashes > 0 && /\s/.test(text[hashes - 1]!)) end = hashes;
+  return text.slice(0, end).trimEnd().replace(/[*_`]/g, '');
 }
 
 function tableCells(line: string): string[] {
@@ -73,7 +87,7 @@ export function parseBlocks(text: string, options: { hardLineBreaks?: boolean } 
     const line = raw.trim();
     if (!line) { flush(); header = undefined; return; }
     const heading = HEADING.exec(line);
-    if (heading) { enter(heading[1]!.length, heading[2]!.replace(/[*_`]/g, '')); header = undefined; return; }
+    if (heading) { enter(heading[1]!.length, headingTitle(heading[2]!)); header = undefined; return; }
     if (ROW.test(line) && line.includes('|', 1)) {
       flush();
       if (TABLE_RULE.test(line)) return;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import type {
-  AnalysisResult, AnalysisStatus, ChatMessage, ConversationSource, ConversationSourceType,
+import {
+  conversationChars, type AnalysisResult, type AnalysisStatus, type ChatMessage, type ConversationSource, type ConversationSourceType,
 } from '@parley/shared';
 import { toLikePattern, type PagePosition } from './page-cursor.js';
 
@@ -37,6 +37,9 @@ export interface ConversationPageFilter {
 }
 
 /** Why an update changed nothing. */
+/** How far appends may grow one conversation. */
+export interface ConversationLimits { messages: number; chars: number }
+
 export type UpdateOutcome = { kind: 'saved'; record: ConversationRecord } | { kind: 'absent' } | { kind: 'too-long' };
 
 type Row = Record<string, unknown>;
@@ -73,7 +76,7 @@ export class ConversationsRepository {
    * Replaces or appends the messages in one statement (concurrent appends never lose messages),
    * bumps `updated_at` strictly and sets the analysis back to PENDING.
    */
-  async updateMessages(key: ConversationKey, messages: ChatMessage[], override: boolean, maxMessages: number, now: number, db: Knex = this.db): Promise<UpdateOutcome> {
+  async updateMessages(key: ConversationKey, messages: ChatMessage[], override: boolean, limits: ConversationLimits, now: number, db: Knex = this.db): Promise<UpdateOutcome> {
     const json = JSON.stringify(messages);
     const query = this.whereKey(db('conversations'), key)
       .update({
@@ -83,7 +86,10 @@ export class ConversationsRepository {
         analysis_status: 'PENDING',
       })
       .returning('*');
-    if (!override) query.whereRaw('jsonb_array_length(messages) + ? <= ?', [messages.length, maxMessages]);
+    if (!override) {
+      query.whereRaw('jsonb_array_length(messages) + ? <= ?', [messages.length, limits.messages]);
+      query.whereRaw("(SELECT coalesce(sum(length(m->>'text')), 0) FROM jsonb_array_elements(messages) m) + ? <= ?", [conversationChars(messages), limits.chars]);
+    }
     const [row] = await query;
     if (row) return { kind: 'saved', record: toRecord(row) };
     return (await this.find(key, db)) ? { kind: 'too-long' } : { kind: 'absent' };

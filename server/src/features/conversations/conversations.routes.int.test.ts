@@ -73,7 +73,22 @@ describe('POST /v1/conversation', () => {
     const { id } = await save({ chatbotId, messages: full });
     const res = await ctx.api.post('/v1/conversation').send({ chatbotId, conversationId: id, override: false, messages: [{ text: 'x', fromUser: true }] });
     expect(res.status).toBe(400);
-    expect(res.body.message).toEqual(['messages must contain at most 1000 messages in total after appending']);
+    expect(res.body.message).toEqual(['messages must contain at most 1000 messages and 400000 characters of text in total after appending']);
+  });
+
+  it('answers 400 when an append would exceed 400,000 characters of text, and keeps what was saved', async () => {
+    const long = (i: number) => ({ text: `${i}`.padEnd(32_000, 'x'), fromUser: i % 2 === 0 });
+    const { id } = await save({ chatbotId, messages: Array.from({ length: 12 }, (_, i) => long(i)) });
+    // 12 × 32,000 = 384,000: one more long message goes past the bound, a short one does not.
+    const over = await ctx.api.post('/v1/conversation').send({ chatbotId, conversationId: id, override: false, messages: [long(12)] });
+    expect(over.status).toBe(400);
+    expect(over.body.message[0]).toContain('400000 characters');
+    const fits = await ctx.api.post('/v1/conversation').send({ chatbotId, conversationId: id, override: false, messages: [{ text: 'still here', fromUser: true }] });
+    expect(fits.status).toBe(201);
+    expect(fits.body.messages).toHaveLength(13);
+    const whole = await ctx.api.post('/v1/conversation').send({ chatbotId, messages: Array.from({ length: 13 }, (_, i) => long(i)) });
+    expect(whole.status).toBe(400);
+    expect(whole.body.message).toEqual(['messages must hold at most 400000 characters of text in all']);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import {
-  MAX_CONVERSATION_MESSAGES, type ChatMessage, type Conversation, type ConversationListing,
+  MAX_CONVERSATION_CHARS, MAX_CONVERSATION_MESSAGES, type ChatMessage, type Conversation, type ConversationListing,
   type ConversationListingQuery, type ConversationSave, type ConversationSource, type EmbedConversation,
 } from '@parley/shared';
 import { newId } from '../../db/ids.js';
@@ -46,7 +46,7 @@ export class ConversationsService {
    * replaces (`override: true`) or appends (`override: false`) (decisions.md § Conversations and leads).
    * Source and user of an existing conversation stay as they were.
    * @throws 404 when the chatbot is not the organisation's or the conversation not the chatbot's;
-   * 400 when appending would exceed the message limit.
+   * 400 when appending would exceed the message or text limit.
    */
   async save(auth: AuthContext, body: ConversationSave): Promise<Conversation> {
     const chatbot = await this.chatbots.getRecord(auth, body.chatbotId);
@@ -64,7 +64,7 @@ export class ConversationsService {
    * exactly like an absent conversation, so a visitor cannot even learn that another visitor's
    * conversation exists. API-saved conversations (no token) can never be extended this way.
    * @throws 404 for an absent conversation, one of another chatbot, or a missing or wrong token;
-   * 400 when appending would exceed the message limit.
+   * 400 when appending would exceed the message or text limit.
    */
   async saveForVisitor(chatbot: ChatbotRecord, sourceType: VisitorSourceType, body: VisitorConversationSave): Promise<EmbedConversation> {
     if (body.conversationId !== undefined) {
@@ -131,13 +131,14 @@ export class ConversationsService {
 
   private async update(key: ConversationKey, messages: ChatMessage[], override: boolean): Promise<ConversationRecord> {
     const outcome = await this.db.transaction(async (trx) => {
-      const result = await this.repository.updateMessages(key, messages, override, MAX_CONVERSATION_MESSAGES, Date.now(), trx);
+      const limits = { messages: MAX_CONVERSATION_MESSAGES, chars: MAX_CONVERSATION_CHARS };
+      const result = await this.repository.updateMessages(key, messages, override, limits, Date.now(), trx);
       if (result.kind === 'saved') await this.analysis.schedule(key.id, trx);
       return result;
     });
     if (outcome.kind === 'absent') throw notFound(`conversation ${key.id}`);
     if (outcome.kind === 'too-long') {
-      throw badRequest(`messages must contain at most ${MAX_CONVERSATION_MESSAGES} messages in total after appending`);
+      throw badRequest(`messages must contain at most ${MAX_CONVERSATION_MESSAGES} messages and ${MAX_CONVERSATION_CHARS} characters of text in total after appending`);
     }
     this.analysis.wake();
     return outcome.record;

@@ -5,6 +5,7 @@ import type { ModelRegistry } from '../../../providers/llm/model-registry.js';
 import { retrieveChunks } from '../../resources/retrieve-chunks.js';
 import type { ChatbotRecord } from '../../chatbots/chatbots.repository.js';
 import type { ConversationRecord } from '../conversations.repository.js';
+import { analysisWindow } from './analysis-window.js';
 import { analyseLocally } from './local-analyser.js';
 import { analyseWithModel } from './model-analyser.js';
 import { findUnansweredQuestions } from './unanswered-questions.js';
@@ -25,7 +26,9 @@ export class ConversationAnalyser {
 
   /** @throws whatever the model call throws (provider error, invalid output, timeout, abort). */
   async analyse(conversation: ConversationRecord, chatbot: ChatbotRecord, signal: AbortSignal): Promise<AnalysisResult> {
-    const unansweredQuestions = await findUnansweredQuestions(conversation.messages, {
+    // The latest part only: the cost of an analysis must not grow with the conversation.
+    const messages = analysisWindow(conversation.messages);
+    const unansweredQuestions = await findUnansweredQuestions(messages, {
       restrictText: chatbot.restrictAnswersToResourcesContentResponse,
       // Full-text ranking only: vector search always has some nearest neighbour, so it cannot say
       // that the resources hold nothing relevant.
@@ -34,9 +37,9 @@ export class ConversationAnalyser {
     });
     const resolved = this.models.resolve(chatbot.model);
     const result = resolved.kind === 'provider'
-      ? await analyseWithModel(resolved.languageModel, conversation.messages, this.customFields,
+      ? await analyseWithModel(resolved.languageModel, messages, this.customFields,
         AbortSignal.any([signal, AbortSignal.timeout(MODEL_TIMEOUT_MS)]))
-      : analyseLocally(conversation.messages, this.customFields, unansweredQuestions, chatbot.restrictAnswersToResourcesContentResponse);
+      : analyseLocally(messages, this.customFields, unansweredQuestions, chatbot.restrictAnswersToResourcesContentResponse);
     return { ...result, unansweredQuestions };
   }
 }

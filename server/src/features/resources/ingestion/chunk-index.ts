@@ -67,11 +67,27 @@ async function insertChunks(trx: Knex, swap: ChunkSwap): Promise<void> {
     content_hash: chunk.contentHash,
     ...(swap.embeddings ? { embedding: toVectorLiteral(swap.embeddings.vectors[index]!), embedding_model: swap.embeddings.model } : {}),
   }));
-  for (let start = 0; start < rows.length; start += 500) await trx('resource_chunks').insert(rows.slice(start, start + 500));
-  // Token counts for BM25's length normalisation, taken from the tsvector Postgres just built.
-  await trx.raw(
-    `UPDATE resource_chunks SET token_count = (SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0) FROM unnest(tsv))
-     WHERE resource_id = ? AND ordinal >= ?`,
-    [swap.resourceId, base],
-  );
+  let start = 0;
+  while (start < rows.length) {
+    // Batches bounded in text as well as rows: on the embedded database every statement runs on
+    // the service's own thread, and building the full-text index of 500 long chunks at once held
+    // it for hundreds of milliseconds.
+    let end = start;
+    let chars = 0;
+    while (end < rows.length && end - start < INSERT_BATCH_ROWS && (end === start || chars + rows[end]!.content.length <= INSERT_BATCH_CHARS)) {
+      chars += rows[end]!.content.length;
+      end++;
+    }
+    await trx('resource_chunks').insert(rows.slice(start, end));
+    // Token counts for BM25's length normalisation, taken from the tsvector Postgres just built.
+    await trx.raw(
+      `UPDATE resource_chunks SET token_count = (SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0) FROM unnest(tsv))
+       WHERE resource_id = ? AND ordinal >= ? AND ordinal < ?`,
+      [swap.resourceId, base + start, base + end],
+    );
+    start = end;
+  }
 }
+
+const INSERT_BATCH_ROWS = 500;
+const INSERT_BATCH_CHARS = 60_000;

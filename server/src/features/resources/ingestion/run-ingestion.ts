@@ -8,9 +8,9 @@ import type { ResourceRecord, ResourcesRepository, ResourceUpdate } from '../res
 import { sourceOfRecord } from '../sources/registry.js';
 import type { ProgressRecorder } from '../sources/source-module.js';
 import { hasVectorColumn, indexedSectionHashes, swapChunks } from './chunk-index.js';
-import { IngestionFailedError, NoTextFoundError, toStorableOutput, type ReaderOutput } from './ingestion-types.js';
-import type { ParserLimits } from './sandbox/parser-process.js';
-import { chunkSections, DEFAULT_CHUNK_OPTIONS, sectionHash, textPipelineKey } from './stages/chunk-text.js';
+import { IngestionFailedError, NoTextFoundError, toStorableOutput, type ReaderOutput, type SourceSection } from './ingestion-types.js';
+import { withParser, type ParserLimits } from './sandbox/parser-process.js';
+import { chunkSections, DEFAULT_CHUNK_OPTIONS, sectionHash, textPipelineKey, type TextChunk } from './stages/chunk-text.js';
 import type { CrawlClock } from './stages/polite-fetcher.js';
 import type { Embedder } from './stages/embed-chunks.js';
 import { queueSentenceVectors } from './sentence-vectors-job.js';
@@ -65,6 +65,19 @@ function progressRecorder(ctx: IngestionContext, resourceId: string): ProgressRe
   };
 }
 
+/**
+ * Text up to this many characters is chunked on the service's thread (a few tens of ms at most,
+ * whatever its shape); more goes to the parser process, whose time and memory are bounded, so a
+ * 5,000,000-character text never holds the event loop that answers every tenant.
+ */
+const INLINE_CHUNK_CHARS = 50_000;
+
+async function chunkOffLoop(limits: ParserLimits, signal: AbortSignal, sections: SourceSection[], pipelineKey: string): Promise<TextChunk[]> {
+  const chars = sections.reduce((sum, section) => sum + section.units.reduce((s, unit) => s + unit.text.length, 0), 0);
+  if (chars <= INLINE_CHUNK_CHARS) return chunkSections(sections, DEFAULT_CHUNK_OPTIONS, pipelineKey);
+  return withParser(limits, signal, (parser) => parser.call('chunkSections', sections, DEFAULT_CHUNK_OPTIONS, pipelineKey));
+}
+
 /** When a resource syncs next by its type's frequency (null: never). */
 export function nextSyncAt(resource: ResourceRecord, now: number): number | null {
   const frequency = sourceOfRecord(resource).syncFrequency?.(resource.source);
@@ -92,9 +105,13 @@ export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayl
   const embedder = ctx.embedder && await hasVectorColumn(ctx.db) ? ctx.embedder : undefined;
   const pipelineKey = textPipelineKey({ chunk: DEFAULT_CHUNK_OPTIONS, embeddingModel: embedder?.model });
   let output: ReaderOutput;
+  let hashes: string[];
+  let chunks: TextChunk[];
   try {
     const readContext = { ...ctx, signal, indexed: known, pipelineKey, progress: () => progressRecorder(ctx, resource.id) };
     output = toStorableOutput(await source.read(readContext, resource));
+    hashes = output.sections.map((section) => sectionHash(section, pipelineKey));
+    chunks = await chunkOffLoop(ctx.parserLimits, signal, output.sections.filter((_, index) => !known.has(hashes[index]!)), pipelineKey);
   } catch (err) {
     if (!(err instanceof NoTextFoundError || err instanceof IngestionFailedError)) throw err;
     const status = err instanceof NoTextFoundError ? 'FAILED_NO_TEXT_FOUND' : 'FAILED';
@@ -102,11 +119,8 @@ export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayl
     await finish(ctx, job, resource, { aiProcessingStatus: status, failureReason: stripNulCharacters(err.message), processingProgress: null, nextSyncAt: nextSyncAt(resource, Date.now()) });
     return;
   }
-  const hashes = output.sections.map((section) => sectionHash(section, pipelineKey));
-  const changed = output.sections.filter((_, index) => !known.has(hashes[index]!));
   // Sections read again unchanged, and web pages that answered 304, keep their chunks.
   const keepHashes = new Set([...hashes, ...(output.keptHashes ?? [])].filter((hash) => known.has(hash)));
-  const chunks = chunkSections(changed, DEFAULT_CHUNK_OPTIONS, pipelineKey);
   const vectors = embedder && chunks.length > 0 ? await embedder.embed(chunks.map((chunk) => chunk.content), signal) : undefined;
   const now = Date.now();
   const textBytes = output.pages

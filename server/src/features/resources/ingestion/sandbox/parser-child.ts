@@ -1,9 +1,10 @@
+import { chunkSections, type ChunkOptions } from '../stages/chunk-text.js';
 import { extractPageText, type ExtractOptions } from '../stages/extract-page-text.js';
 import { ocrPdfPage } from '../stages/ocr-pdf-page.js';
 import { readPdfText } from '../stages/read-pdf-text.js';
 import { readSitemap } from '../stages/read-sitemap.js';
 import { readVideoCues } from '../stages/read-video.js';
-import { IngestionFailedError, NoTextFoundError } from '../ingestion-types.js';
+import { IngestionFailedError, NoTextFoundError, type SourceSection } from '../ingestion-types.js';
 
 /**
  * The parser child process: reads untrusted files and pages for the service, one request at a
@@ -16,6 +17,7 @@ const operations = {
   readVideoCues: (filePath: string) => readVideoCues(filePath),
   extractPageText: (html: string, options: ExtractOptions, linksFrom?: string) => extractPageText(html, options, linksFrom),
   readSitemap: (body: Uint8Array) => readSitemap(body),
+  chunkSections: (sections: SourceSection[], options: ChunkOptions, pipelineKey: string) => chunkSections(sections, options, pipelineKey),
 } as const;
 
 export type ParserOperations = typeof operations;
