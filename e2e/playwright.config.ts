@@ -53,6 +53,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       EMBED_VISITOR_RATE_LIMIT: '1000',
+      ANALYSIS_DELAY_MS: '0',
       EMBED_SESSION_RATE_LIMIT: '100',
       // Offline: the local engine answers, whatever the developer's shell holds.
       OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GOOGLE_GENERATIVE_AI_API_KEY: '',

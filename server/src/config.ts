@@ -68,7 +68,7 @@ const EnvSchema = z.object({
   RESOURCE_CHAT_MODEL: ModelSchema.default('alpha-4o-mini'),
   SSE_HEARTBEAT_MS: z.string().regex(/^\d+$/, 'must be a non-negative integer').default('15000').transform(Number),
   ANALYSIS_CUSTOM_FIELDS: optionalString,
-  ANALYSIS_DELAY_MS: z.string().regex(/^\d+$/, 'must be a non-negative integer').default('0').transform(Number),
+  ANALYSIS_DELAY_MS: z.string().regex(/^\d+$/, 'must be a non-negative integer').default('3000').transform(Number),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString,
   S3_REGION: z.string().trim().min(1).default('us-east-1'),

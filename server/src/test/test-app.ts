@@ -50,7 +50,7 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): C
   // Offline transcription is tested on its own (local-transcription.int.test.ts): elsewhere a video
   // without subtitles ends as it does without the optional runtime, whether it is installed or not.
   return loadConfig({
-    DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', CRAWL_ALLOW_PRIVATE_NETWORKS: 'true', LOCAL_SENTENCE_ENCODER: 'false', LOCAL_TRANSCRIPTION: 'false', ...env,
+    DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', CRAWL_ALLOW_PRIVATE_NETWORKS: 'true', ANALYSIS_DELAY_MS: '0', LOCAL_SENTENCE_ENCODER: 'false', LOCAL_TRANSCRIPTION: 'false', ...env,
   });
 }
 
