@@ -84,6 +84,17 @@ describe('parseRobotsTxt: a hostile file', () => {
     expect(rules.isAllowed(new URL(`https://x/${'d'.repeat(497)}`))).toBe(true);
   });
 
+  it('cuts a Disallow with wildcards after the first 500 such rules before its first *, and ignores such an Allow', () => {
+    const wildcardRules = Array.from({ length: 500 }, (_, i) => `Disallow: /*.x${i}$\n`).join('');
+    const rules = parseRobotsTxt(`User-agent: *\n${wildcardRules}Disallow: /shop/*?sort=\nAllow: /*.html$\n`, 'Bot');
+    expect(rules.isAllowed(new URL('https://x/a.x499'))).toBe(false);
+    expect(rules.isAllowed(new URL('https://x/a.x499z'))).toBe(true);
+    // `/shop/*?sort=` is kept as `/shop/`: the whole shop is left alone.
+    expect(rules.isAllowed(new URL('https://x/shop/tea'))).toBe(false);
+    expect(rules.isAllowed(new URL('https://x/page.html'))).toBe(true);
+    expect(parseRobotsTxt(`User-agent: *\n${wildcardRules}Disallow: /\nAllow: /*.html$\n`, 'Bot').isAllowed(new URL('https://x/page.html'))).toBe(false);
+  });
+
   it('disallows everything when it has more than 2,000 rules for us, and over-long URLs', () => {
     const many = `User-agent: *\n${Array.from({ length: 2001 }, (_, i) => `Disallow: /p${i}\n`).join('')}`;
     expect(parseRobotsTxt(many, 'Bot').isAllowed(new URL('https://x/elsewhere'))).toBe(false);

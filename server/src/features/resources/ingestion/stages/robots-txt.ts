@@ -14,12 +14,14 @@ interface Group { agents: string[]; rules: Rule[]; crawlDelayMs?: number; member
 
 /**
  * Bounds on what a robots.txt (written by whoever owns the crawled site, so hostile input) can
- * make each URL check cost. Matching is linear (wildcard-match.ts), so a check costs about
- * rules × (URL + pattern) characters; these keep it to milliseconds. Beyond them the file is read
- * conservatively, never crawling more than its owner asked:
+ * make each URL check cost. Matching is linear (wildcard-match.ts): a rule without `*` costs at
+ * most its length, one with `*` about the URL's length, so these keep a check to milliseconds.
+ * Beyond them the file is read conservatively, never crawling more than its owner asked:
  * - a pattern longer than MAX_PATTERN_LENGTH or with more than MAX_PATTERN_WILDCARDS `*`: a
  *   Disallow is cut to that length and before that wildcard (a cut pattern is a prefix, so it
  *   disallows everything the whole one did, and more); an Allow is ignored (it would allow more);
+ * - rules with `*` after the first MAX_WILDCARD_RULES: a Disallow is cut before its first `*`,
+ *   an Allow is ignored, for the same reason;
  * - more than MAX_RULES rules for our user agent: the file disallows everything, since keeping
  *   only some rules could crawl pages the rest disallow;
  * - a URL whose path and query are longer than MAX_URL_PATH_LENGTH (sitemaps.org's URL bound) is
@@ -27,23 +29,36 @@ interface Group { agents: string[]; rules: Rule[]; crawlDelayMs?: number; member
  */
 const MAX_PATTERN_LENGTH = 500;
 const MAX_PATTERN_WILDCARDS = 10;
+const MAX_WILDCARD_RULES = 500;
 const MAX_RULES = 2000;
 const MAX_URL_PATH_LENGTH = 2048;
 
 /** The rule as matched, or undefined when it is ignored (see the bounds above). */
-function boundRule(rule: Rule): Rule | undefined {
+function boundRule(rule: Rule, wildcardsAllowed: number): Rule | undefined {
   const wildcards = rule.pattern.split('*').length - 1;
-  if (rule.pattern.length <= MAX_PATTERN_LENGTH && wildcards <= MAX_PATTERN_WILDCARDS) return rule;
+  const allowed = Math.min(wildcards, wildcardsAllowed);
+  if (rule.pattern.length <= MAX_PATTERN_LENGTH && wildcards === allowed) return rule;
   if (rule.allow) return undefined;
   let cut = rule.pattern.slice(0, MAX_PATTERN_LENGTH);
-  for (let i = 0, star = -1; i <= MAX_PATTERN_WILDCARDS; i++) {
+  for (let i = 0, star = -1; i <= allowed; i++) {
     star = cut.indexOf('*', star + 1);
     if (star < 0) break;
-    if (i === MAX_PATTERN_WILDCARDS) cut = cut.slice(0, star);
+    if (i === allowed) cut = cut.slice(0, star);
   }
   // A `$` the cut leaves at the end is a literal character of the path, not an anchor.
   while (cut.endsWith('$')) cut = cut.slice(0, -1);
   return { allow: false, pattern: cut };
+}
+
+/** Bounds the rules kept for our user agent and compiles them (see the bounds above). */
+function compileRules(all: readonly Rule[]): (Rule & { matches: (path: string) => boolean })[] {
+  let wildcardRules = 0;
+  return all.flatMap((rule) => {
+    const bounded = boundRule(rule, wildcardRules < MAX_WILDCARD_RULES ? MAX_PATTERN_WILDCARDS : 0);
+    if (!bounded) return [];
+    if (bounded.pattern.includes('*')) wildcardRules++;
+    return [{ ...bounded, matches: compileRobotsPattern(bounded.pattern) }];
+  });
 }
 
 /** Reads the groups of a robots.txt and keeps the rules of the group that names `userAgent`, else `*`. */
@@ -76,10 +91,7 @@ export function parseRobotsTxt(source: string, userAgent: string): RobotsRules {
   const chosen = named.length > 0 ? named : groups.filter((group) => group.agents.includes('*'));
   const all = chosen.flatMap((group) => group.rules);
   const tooMany = all.length > MAX_RULES;
-  const rules = tooMany ? [] : all.flatMap((rule) => {
-    const bounded = boundRule(rule);
-    return bounded ? [{ ...bounded, matches: compileRobotsPattern(bounded.pattern) }] : [];
-  });
+  const rules = tooMany ? [] : compileRules(all);
   const delays = chosen.flatMap((group) => (group.crawlDelayMs === undefined ? [] : [group.crawlDelayMs]));
   return {
     ...(delays.length > 0 ? { crawlDelayMs: Math.max(...delays) } : {}),
