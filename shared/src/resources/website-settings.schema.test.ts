@@ -20,6 +20,12 @@ describe('WebsiteSettingsSchema path patterns', () => {
       .toEqual(['excludePaths[1] must have at most 10 wildcards (*, ** or ?)']);
   });
 
+  it('refuses more than 100 wildcards in one list', () => {
+    const tens = Array.from({ length: 10 }, (_, i) => `/${i}${'/*'.repeat(10)}`);
+    expect(messages({ discovery: 'LINKS', includePaths: tens, excludePaths: tens })).toEqual([]);
+    expect(messages({ discovery: 'LINKS', includePaths: [...tens, '/one/*'] })).toEqual(['includePaths must have at most 100 wildcards in all']);
+  });
+
   it('refuses a pattern over 300 characters and more than 100 patterns', () => {
     expect(messages({ discovery: 'LINKS', includePaths: [`/${'a'.repeat(300)}`] })).toEqual(['includePaths[0] must be at most 300 characters']);
     expect(messages({ discovery: 'LINKS', includePaths: Array.from({ length: 101 }, (_, i) => `/p${i}`) }))

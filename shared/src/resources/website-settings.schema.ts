@@ -16,11 +16,11 @@ export type WebsiteDiscovery = z.infer<typeof WebsiteDiscoverySchema>;
 export const WEBSITE_DISCOVERY_DEFAULTS = { discovery: 'NONE', maxPages: 100, maxDepth: 3 } as const;
 
 /**
- * Bounds on path patterns. The crawler checks every link it finds against every pattern, in time
- * proportional to the path's length times the pattern's wildcards, on the service's main thread:
- * these keep one link's check to milliseconds.
+ * Bounds on path patterns. The crawler checks every link it finds against every pattern on the
+ * service's main thread, in time proportional to the path's length times the pattern's
+ * wildcards: the wildcards of a whole list bound one link's check to milliseconds.
  */
-export const PATH_GLOB_LIMITS = { maxLength: 300, maxWildcards: 10, maxPatterns: 100 } as const;
+export const PATH_GLOB_LIMITS = { maxLength: 300, maxWildcards: 10, maxPatterns: 100, maxListWildcards: 100 } as const;
 
 /** The wildcards of a path pattern: each `*`, `**` (one wildcard) and `?`. */
 export function countPathGlobWildcards(pattern: string): number {
@@ -36,10 +36,15 @@ export const PathGlobSchema = z.string().trim()
   .regex(/^\/\S*$/, 'must be a path pattern starting with / (for example /blog/**)')
   .refine((pattern) => countPathGlobWildcards(pattern) <= PATH_GLOB_LIMITS.maxWildcards, `must have at most ${PATH_GLOB_LIMITS.maxWildcards} wildcards (*, ** or ?)`);
 
-const PathGlobsSchema = z.array(PathGlobSchema).max(PATH_GLOB_LIMITS.maxPatterns, `must contain at most ${PATH_GLOB_LIMITS.maxPatterns} patterns`);
+const PathGlobsSchema = z.array(PathGlobSchema).max(PATH_GLOB_LIMITS.maxPatterns, `must contain at most ${PATH_GLOB_LIMITS.maxPatterns} patterns`)
+  .refine(
+    (patterns) => patterns.reduce((sum, pattern) => sum + countPathGlobWildcards(pattern), 0) <= PATH_GLOB_LIMITS.maxListWildcards,
+    `must have at most ${PATH_GLOB_LIMITS.maxListWildcards} wildcards in all`,
+  );
 
 const PATH_GLOB_BOUNDS = `At most ${PATH_GLOB_LIMITS.maxPatterns} patterns of at most ${PATH_GLOB_LIMITS.maxLength} characters and `
-  + `${PATH_GLOB_LIMITS.maxWildcards} wildcards each (\`**\` counts as one); a discovered path longer than 2,048 characters is never fetched.`;
+  + `${PATH_GLOB_LIMITS.maxWildcards} wildcards each, ${PATH_GLOB_LIMITS.maxListWildcards} wildcards in all (\`**\` counts as one); `
+  + 'a discovered path longer than 2,048 characters is never fetched.';
 
 /** The settings that only mean something when pages are discovered. */
 const DISCOVERY_ONLY = ['maxPages', 'maxDepth', 'includePaths', 'excludePaths'] as const;
