@@ -91,6 +91,9 @@ describe('parseRobotsTxt: a hostile file', () => {
     expect(rules.isAllowed(new URL('https://x/a.x499z'))).toBe(true);
     // `/shop/*?sort=` is kept as `/shop/`: the whole shop is left alone.
     expect(rules.isAllowed(new URL('https://x/shop/tea'))).toBe(false);
+    // A cut rule keeps its whole length as its precedence: a shorter Allow still loses to it.
+    const precedence = parseRobotsTxt(`User-agent: *\n${wildcardRules}Allow: /shop/tea\nDisallow: /shop/*?sort=\n`, 'Bot');
+    expect(precedence.isAllowed(new URL('https://x/shop/tea?sort=price'))).toBe(false);
     expect(rules.isAllowed(new URL('https://x/page.html'))).toBe(true);
     expect(parseRobotsTxt(`User-agent: *\n${wildcardRules}Disallow: /\nAllow: /*.html$\n`, 'Bot').isAllowed(new URL('https://x/page.html'))).toBe(false);
   });

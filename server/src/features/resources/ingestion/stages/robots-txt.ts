@@ -21,7 +21,7 @@ interface Group { agents: string[]; rules: Rule[]; crawlDelayMs?: number; member
  *   Disallow is cut to that length and before that wildcard (a cut pattern is a prefix, so it
  *   disallows everything the whole one did, and more); an Allow is ignored (it would allow more);
  * - rules with `*` after the first MAX_WILDCARD_RULES: a Disallow is cut before its first `*`,
- *   an Allow is ignored, for the same reason;
+ *   an Allow is ignored, for the same reason (a robots.txt this large may so disallow much more);
  * - more than MAX_RULES rules for our user agent: the file disallows everything, since keeping
  *   only some rules could crawl pages the rest disallow;
  * - a URL whose path and query are longer than MAX_URL_PATH_LENGTH (sitemaps.org's URL bound) is
@@ -50,14 +50,19 @@ function boundRule(rule: Rule, wildcardsAllowed: number): Rule | undefined {
   return { allow: false, pattern: cut };
 }
 
-/** Bounds the rules kept for our user agent and compiles them (see the bounds above). */
-function compileRules(all: readonly Rule[]): (Rule & { matches: (path: string) => boolean })[] {
+interface CompiledRule { allow: boolean; matches: (path: string) => boolean; specificity: number }
+
+/**
+ * Bounds the rules kept for our user agent and compiles them (see the bounds above). A cut rule
+ * keeps the length of the whole one as its precedence, so an Allow it used to outrank still loses.
+ */
+function compileRules(all: readonly Rule[]): CompiledRule[] {
   let wildcardRules = 0;
   return all.flatMap((rule) => {
     const bounded = boundRule(rule, wildcardRules < MAX_WILDCARD_RULES ? MAX_PATTERN_WILDCARDS : 0);
     if (!bounded) return [];
     if (bounded.pattern.includes('*')) wildcardRules++;
-    return [{ ...bounded, matches: compileRobotsPattern(bounded.pattern) }];
+    return [{ allow: bounded.allow, matches: compileRobotsPattern(bounded.pattern), specificity: rule.pattern.length }];
   });
 }
 
@@ -101,11 +106,11 @@ export function parseRobotsTxt(source: string, userAgent: string): RobotsRules {
       if (rules.length === 0) return true;
       const path = url.pathname + url.search;
       if (path.length > MAX_URL_PATH_LENGTH) return false;
-      let best: (typeof rules)[number] | undefined;
+      let best: CompiledRule | undefined;
       for (const rule of rules) {
         if (!rule.matches(path)) continue;
         // The longest (most specific) match wins; on a tie, allow wins.
-        if (!best || rule.pattern.length > best.pattern.length || (rule.pattern.length === best.pattern.length && rule.allow)) best = rule;
+        if (!best || rule.specificity > best.specificity || (rule.specificity === best.specificity && rule.allow)) best = rule;
       }
       return best ? best.allow : true;
     },
