@@ -92,14 +92,18 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents website discovery (extension) in the settings schema, with examples', () => {
-    type Media = { schema: { properties: { settings: { properties: Record<string, { description?: string; enum?: string[]; minimum?: number; maximum?: number }> } } }; examples: Record<string, unknown> };
+    type Media = { schema: { properties: { settings: { properties: Record<string, { description?: string; enum?: string[]; minimum?: number; maximum?: number; maxItems?: number }> } } }; examples: Record<string, unknown> };
     const media = (document.paths['/v1/resource/website']!.post as unknown as { requestBody: { content: Record<string, Media> } }).requestBody.content['application/json']!;
     const settings = media.schema.properties.settings.properties;
     expect(settings.discovery!.enum).toEqual(['NONE', 'SITEMAP', 'LINKS', 'SITEMAP_AND_LINKS']);
     expect(settings.discovery!.description).toContain('Extension');
     expect(settings.maxPages).toMatchObject({ minimum: 1, maximum: 1000 });
     expect(settings.maxDepth).toMatchObject({ minimum: 1, maximum: 10 });
-    for (const field of ['includePaths', 'excludePaths']) expect(settings[field]!.description).toContain('Extension (discovery only)');
+    for (const field of ['includePaths', 'excludePaths']) {
+      expect(settings[field]!.description).toContain('Extension (discovery only)');
+      expect(settings[field]!.description).toContain('At most 100 patterns of at most 300 characters and 10 wildcards each');
+      expect(settings[field]).toMatchObject({ maxItems: 100, items: { maxLength: 300 } });
+    }
     expect(Object.keys(media.examples)).toEqual(['default', 'sitemapDiscovery', 'linkDiscovery']);
   });
 });

@@ -14,6 +14,11 @@ export class FetchFailedError extends Error {
   override name = 'FetchFailedError';
 }
 
+/** A fetch whose body was larger than its cap (its first `maxBytes` bytes may have been read). */
+export class BodyTooLargeError extends FetchFailedError {
+  override name = 'BodyTooLargeError';
+}
+
 export interface SafeFetchOptions {
   /** Operator switch (CRAWL_ALLOW_PRIVATE_NETWORKS): reach private and loopback addresses too. */
   allowPrivateNetworks: boolean;
@@ -75,9 +80,13 @@ function requestOnce(url: URL, options: SafeFetchOptions, allowed: (address: str
     }, (res) => {
       const status = res.statusCode ?? 0;
       const declared = Number(res.headers['content-length'] ?? 0);
-      if (REDIRECTS.has(status) || declared > maxBytes) {
+      if (declared > maxBytes && !REDIRECTS.has(status)) {
+        reject(new BodyTooLargeError(`${url.href} is larger than ${maxBytes} bytes`));
+        // Not read at all: draining it would download what the cap refuses.
+        return void req.destroy();
+      }
+      if (REDIRECTS.has(status)) {
         res.resume();
-        if (declared > maxBytes && !REDIRECTS.has(status)) return reject(new FetchFailedError(`${url.href} is larger than ${maxBytes} bytes`));
         return resolve({ status, headers: res.headers, body: Buffer.alloc(0) });
       }
       const chunks: Buffer[] = [];
@@ -85,7 +94,7 @@ function requestOnce(url: URL, options: SafeFetchOptions, allowed: (address: str
       res.on('data', (chunk: Buffer) => {
         received += chunk.length;
         if (received <= maxBytes) return void chunks.push(chunk);
-        reject(new FetchFailedError(`${url.href} is larger than ${maxBytes} bytes`));
+        reject(new BodyTooLargeError(`${url.href} is larger than ${maxBytes} bytes`));
         // Destroyed without an error: the promise is already settled, and an error would be unhandled.
         req.destroy();
       });

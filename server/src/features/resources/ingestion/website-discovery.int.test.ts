@@ -187,6 +187,8 @@ describe('discovery settings', () => {
     [{ discovery: 'LINKS', maxDepth: 11 }, 'settings.maxDepth must be at most 10'],
     [{ discovery: 'LINKS', maxDepth: 1.5 }, 'settings.maxDepth must be an integer'],
     [{ discovery: 'SITEMAP', excludePaths: ['blog/*'] }, 'settings.excludePaths[0] must be a path pattern starting with / (for example /blog/**)'],
+    [{ discovery: 'LINKS', includePaths: [`/${'*a'.repeat(11)}`] }, 'settings.includePaths[0] must have at most 10 wildcards (*, ** or ?)'],
+    [{ discovery: 'LINKS', excludePaths: Array.from({ length: 101 }, (_, i) => `/p${i}`) }, 'settings.excludePaths must contain at most 100 patterns'],
     [{ maxPages: 10 }, 'settings.maxPages must not be set when discovery is NONE (it applies to discovered pages only)'],
   ])('answers 400 for %j', async (settings, message) => {
     const res = await ctx.api.post('/v1/resource/website').send({ url: 'https://example.com/', settings });

@@ -8,6 +8,12 @@ export interface FrontierEntry { url: string; depth: number }
 const NOT_A_PAGE = /\.(?:pdf|zip|gz|tgz|rar|7z|png|jpe?g|gif|webp|svg|ico|bmp|tiff?|mp[34]|m4a|mov|avi|webm|ogg|wav|woff2?|ttf|eot|css|js|json|xml|rss|atom|exe|dmg|apk|iso|docx?|xlsx?|pptx?)$/i;
 
 /**
+ * A discovered URL whose path is longer than this is not crawled: sitemaps.org caps a URL at 2,048
+ * characters, and it bounds what each path filter reads per link.
+ */
+export const MAX_PATH_LENGTH = 2048;
+
+/**
  * The pages of one crawl, breadth-first: `url` and `subLinks` always (the owner named them), then
  * discovered pages of `url`'s origin whose path passes `includePaths`/`excludePaths`, each once,
  * until `maxPages` have been fetched. Discovery off (`NONE`): exactly the named pages.
@@ -43,13 +49,16 @@ export class CrawlFrontier {
     } catch {
       return false;
     }
-    if (!this.accepts(url)) return false;
+    url.hash = '';
+    // A link seen before costs no path filtering (a site's every page links its menu).
+    if (this.seen.has(url.href) || !this.accepts(url)) return false;
     return this.push(url, depth);
   }
 
   /** Whether a discovered URL may be fetched at all (origin, path filters, kind of file). */
   accepts(url: URL): boolean {
-    return url.origin === this.origin && !NOT_A_PAGE.test(url.pathname) && this.included(url.pathname) && !this.excluded(url.pathname);
+    return url.origin === this.origin && url.pathname.length <= MAX_PATH_LENGTH && !NOT_A_PAGE.test(url.pathname)
+      && this.included(url.pathname) && !this.excluded(url.pathname);
   }
 
   /** The next page to fetch; each call counts against `maxPages`. */

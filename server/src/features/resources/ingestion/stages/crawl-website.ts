@@ -3,6 +3,7 @@ import { BlockedAddressError, FetchFailedError, type SafeFetchOptions } from '..
 import type { ReaderOutput, WebsitePage } from '../ingestion-types.js';
 import { CrawlFrontier, type FrontierEntry } from './crawl-frontier.js';
 import { CrawlTally } from './crawl-tally.js';
+import { EventLoopSlices } from './event-loop-slices.js';
 import { extractPageText } from './extract-page-text.js';
 import { PoliteFetcher, SYSTEM_CLOCK, type CrawlClock } from './polite-fetcher.js';
 import { readSitemap } from './read-sitemap.js';
@@ -76,6 +77,13 @@ async function crawlPages(options: CrawlOptions, fetcher: PoliteFetcher, userAge
   }
   const followLinks = discovery === 'LINKS' || discovery === 'SITEMAP_AND_LINKS';
   const tally = new CrawlTally(userAgent, options.pipelineKey);
+  const slices = new EventLoopSlices();
+  const queueLinks = async (links: readonly string[], depth: number) => {
+    for (const link of links) {
+      frontier.add(link, depth);
+      await slices.next();
+    }
+  };
   for (let entry = frontier.next(); entry; entry = frontier.next()) {
     options.signal?.throwIfAborted();
     if (fetcher.timeUp) {
@@ -93,8 +101,8 @@ async function crawlPages(options: CrawlOptions, fetcher: PoliteFetcher, userAge
     const known = options.known?.get(entry.url);
     const follow = followLinks && entry.depth < frontier.maxDepth;
     try {
-      const links = await crawlPage(entry, known, { fetcher, tally, options, follow, accepts: (link) => frontier.accepts(link) });
-      for (const link of links ?? []) frontier.add(link, entry.depth + 1);
+      const links = await crawlPage(entry, known, { fetcher, tally, options, follow, accepts: (link) => frontier.accepts(link), slices });
+      await queueLinks(links ?? [], entry.depth + 1);
     } catch (err) {
       if (options.signal?.aborted) throw err;
       const reason = err instanceof Error ? err.message : String(err);
@@ -103,7 +111,7 @@ async function crawlPages(options: CrawlOptions, fetcher: PoliteFetcher, userAge
       // A server error or a timeout says nothing about the page: it keeps its chunks (and its links).
       if (known && (err instanceof TransientPageError || err instanceof FetchFailedError)) {
         tally.keep(known);
-        for (const link of follow ? known.links ?? [] : []) frontier.add(link, entry.depth + 1);
+        await queueLinks(follow ? known.links ?? [] : [], entry.depth + 1);
       }
     }
   }
@@ -118,10 +126,12 @@ interface PageCrawl {
   follow: boolean;
   /** Whether a link may be crawled at all (the frontier's filters); only those are kept with the page. */
   accepts: (link: URL) => boolean;
+  /** A page may hold many thousands of links: checking them gives other requests turns. */
+  slices: EventLoopSlices;
 }
 
 /** Fetches one page (conditionally when known) and records it; returns its links when they are followed. */
-async function crawlPage(entry: FrontierEntry, known: WebsitePage | undefined, { fetcher, tally, options, follow, accepts }: PageCrawl): Promise<string[] | undefined> {
+async function crawlPage(entry: FrontierEntry, known: WebsitePage | undefined, { fetcher, tally, options, follow, accepts, slices }: PageCrawl): Promise<string[] | undefined> {
   const conditional: Record<string, string> = {};
   if (known?.etag) conditional['if-none-match'] = known.etag;
   if (known?.lastModified) conditional['if-modified-since'] = known.lastModified;
@@ -147,11 +157,20 @@ async function crawlPage(entry: FrontierEntry, known: WebsitePage | undefined, {
       tally.unreadable.push(`${entry.url}: ${err instanceof Error ? err.message : String(err)}`);
       throw err;
     });
-  const links = follow ? (extracted.links ?? []).filter((link) => accepts(new URL(link))) : undefined;
+  const links = follow ? await acceptedLinks(extracted.links ?? [], accepts, slices) : undefined;
   tally.add(entry.url, {
     provenance: { url: response.url, ...(extracted.title ? { title: extracted.title } : {}) }, units: extracted.units,
   }, { ...validators(response.headers), ...(links ? { links } : {}) });
   return links;
+}
+
+async function acceptedLinks(links: readonly string[], accepts: (link: URL) => boolean, slices: EventLoopSlices): Promise<string[]> {
+  const accepted: string[] = [];
+  for (const link of links) {
+    if (accepts(new URL(link))) accepted.push(link);
+    await slices.next();
+  }
+  return accepted;
 }
 
 function validators(headers: Record<string, string | string[] | undefined>): Pick<WebsitePage, 'etag' | 'lastModified'> {

@@ -13,12 +13,14 @@ const urlset = `<?xml version="1.0" encoding="UTF-8"?>
 
 describe('readSitemap', () => {
   it('reads the pages of a urlset, decoding entities and CDATA', () => {
-    expect(readSitemap(Buffer.from(urlset))).toEqual({ pages: ['https://x.example/a?b=1&c=2', 'https://x.example/b', 'https://x.example/c&d'], sitemaps: [] });
+    expect(readSitemap(Buffer.from(urlset))).toEqual({
+      pages: ['https://x.example/a?b=1&c=2', 'https://x.example/b', 'https://x.example/c&d'], sitemaps: [], bytes: Buffer.byteLength(urlset),
+    });
   });
 
   it('reads the sitemaps of a sitemap index, and gzipped files', () => {
     const index = '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://x.example/s1.xml.gz</loc></sitemap></sitemapindex>';
-    expect(readSitemap(gzipSync(index))).toEqual({ pages: [], sitemaps: ['https://x.example/s1.xml.gz'] });
+    expect(readSitemap(gzipSync(index))).toEqual({ pages: [], sitemaps: ['https://x.example/s1.xml.gz'], bytes: index.length });
   });
 
   it('refuses what is not a sitemap, and a gzip bomb', () => {

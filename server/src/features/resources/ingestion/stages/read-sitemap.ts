@@ -17,12 +17,14 @@ function decodeXml(text: string): string {
 /**
  * Reads one sitemap (sitemaps.org 0.9, plain or gzipped): the page URLs of a `<urlset>`, or the
  * sitemap URLs of a `<sitemapindex>`. Untrusted bytes: it runs in the parser process, and a
- * gzip stream inflating beyond 50 MB fails instead of filling memory.
+ * gzip stream inflating beyond 50 MB fails instead of filling memory. `bytes` is the XML's size,
+ * inflated (what the crawl's sitemap budget counts).
  * @throws Error when the file is neither a urlset nor a sitemap index
  */
-export function readSitemap(body: Uint8Array): { pages: string[]; sitemaps: string[] } {
+export function readSitemap(body: Uint8Array): { pages: string[]; sitemaps: string[]; bytes: number } {
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  const xml = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes, { maxOutputLength: MAX_UNCOMPRESSED_BYTES }) : bytes).toString('utf8');
+  const inflated = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes, { maxOutputLength: MAX_UNCOMPRESSED_BYTES }) : bytes;
+  const xml = inflated.toString('utf8');
   const isIndex = /<(?:\w+:)?sitemapindex[\s>]/i.test(xml);
   if (!isIndex && !/<(?:\w+:)?urlset[\s>]/i.test(xml)) throw new Error('the sitemap is neither a urlset nor a sitemapindex');
   const locations: string[] = [];
@@ -31,5 +33,5 @@ export function readSitemap(body: Uint8Array): { pages: string[]; sitemaps: stri
     if (location) locations.push(location);
     if (locations.length >= MAX_ENTRIES) break;
   }
-  return isIndex ? { pages: [], sitemaps: locations } : { pages: locations, sitemaps: [] };
+  return isIndex ? { pages: [], sitemaps: locations, bytes: inflated.byteLength } : { pages: locations, sitemaps: [], bytes: inflated.byteLength };
 }
