@@ -49,6 +49,14 @@ describe('console sessions', () => {
     await request().get('/v1/chatbot/all').set('cookie', 'parley_session=0123456789abcdef01234567.x').expect(401);
   });
 
+  it('answers 401, never 500, for a session cookie that is not valid percent-encoding', async () => {
+    for (const value of ['%', '%E0%A4%A', `${'0'.repeat(24)}.%`]) {
+      const response = await request().get('/v1/chatbot/all').set('cookie', `parley_session=${value}`).expect(401);
+      expect(response.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+      await request().delete('/v1/session').set('cookie', `a=1; parley_session=${value}`).expect(401);
+    }
+  });
+
   it('refuses state-changing calls without the CSRF token, with a wrong one, or from another site', async () => {
     const { cookie, session } = await signIn();
     const missing = await request().post('/v1/chatbot').set('cookie', cookie).send({ name: 'No token' }).expect(403);
