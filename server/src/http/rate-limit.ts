@@ -69,6 +69,8 @@ export interface RateLimiterOptions {
   windowMs: number;
   /** Who is counted: an API key id, a visitor token, an address. */
   keyOf(req: Request): string;
+  /** Requests this limiter neither counts nor refuses (those with nothing to count by). */
+  skip?(req: Request): boolean;
 }
 
 /**
@@ -84,6 +86,7 @@ export function createRateLimiter(options: RateLimiterOptions): RequestHandler {
     legacyHeaders: false,
     store: new PostgresRateLimitStore(options.db, `${options.prefix}:`),
     keyGenerator: (req) => options.keyOf(req),
+    ...(options.skip ? { skip: options.skip } : {}),
     handler: (_req, res) => { res.status(429).end(); },
     // Keys are ours (API key ids, tokens), not client addresses, so the IP checks do not apply.
     validate: { ip: false, trustProxy: false, xForwardedForHeader: false },

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestContext(); });
+// Sign-in limits and the cap on a key's sessions have their own tests (sign-in-limits.int.test.ts).
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { CONSOLE_SIGN_IN_RATE_LIMIT: '1000', CONSOLE_SIGN_IN_KEY_RATE_LIMIT: '1000', CONSOLE_SESSIONS_PER_KEY: '1000' } });
+});
 afterAll(async () => { await ctx?.close(); });
 
 /** Signs in with a key and returns the cookie header to send and the session body. */
