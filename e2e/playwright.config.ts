@@ -55,6 +55,8 @@ export default defineConfig({
       EMBED_VISITOR_RATE_LIMIT: '1000',
       ANALYSIS_DELAY_MS: '0',
       EMBED_SESSION_RATE_LIMIT: '100',
+      // Every test signs the console in with the one bootstrap key, from one address, in parallel.
+      CONSOLE_SIGN_IN_RATE_LIMIT: '10000', CONSOLE_SIGN_IN_KEY_RATE_LIMIT: '10000', CONSOLE_SESSIONS_PER_KEY: '10000',
       // Offline: the local engine answers, whatever the developer's shell holds.
       OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GOOGLE_GENERATIVE_AI_API_KEY: '',
     },

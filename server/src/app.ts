@@ -18,6 +18,7 @@ import { leadsRoutes } from './features/leads/leads.routes.js';
 import { feedbackRoutes } from './features/feedback/feedback.routes.js';
 import { sessionOrApiKeyAuth } from './features/sessions/session-auth.js';
 import { sessionRoutes, signInRoutes } from './features/sessions/sessions.routes.js';
+import { createSignInRateLimits } from './features/sessions/sign-in-rate-limits.js';
 import { authOf } from './http/api-key-auth.js';
 import { decodePathOnce } from './http/decode-path.js';
 import { docsRoutes } from './http/docs.routes.js';
@@ -61,7 +62,7 @@ export function createApp(services: Services): Express {
       chatLinkRoutes(services.chatbotsRepository, config.widgetDir, config.publicUrl),
       // The owner console's page and files (its API calls are the /v1 routes below, with the session cookie).
       consoleAssetsRoutes(config.consoleDir),
-      signInRoutes(services.sessions, config.publicUrl),
+      signInRoutes(services.sessions, config.publicUrl, createSignInRateLimits(database.db, config.consoleSignIn)),
     ),
     // Every other /v1 call: an API key, or the owner console's session cookie (with CSRF checks),
     // then the features' routes as one table (route-table.ts).

@@ -57,6 +57,9 @@ const EnvSchema = z.object({
   WIDGET_DIR: optionalString,
   CONSOLE_DIR: optionalString,
   CONSOLE_SESSION_TTL_MINUTES: z.string().regex(/^\d+$/, 'must be a positive integer').default('720').transform(Number),
+  CONSOLE_SIGN_IN_RATE_LIMIT: z.string().regex(/^\d+$/, 'must be a positive integer').default('20').transform(Number),
+  CONSOLE_SIGN_IN_KEY_RATE_LIMIT: z.string().regex(/^\d+$/, 'must be a positive integer').default('10').transform(Number),
+  CONSOLE_SESSIONS_PER_KEY: z.string().regex(/^\d+$/, 'must be a positive integer').default('10').transform(Number),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
   ANTHROPIC_API_KEY: optionalString,
@@ -180,6 +183,10 @@ export interface Config {
   consoleDir: string;
   /** Lifetime of an owner console session (its cookie). */
   consoleSessionTtlMs: number;
+  /** Live console sessions one API key may hold; a sign-in beyond it removes the key's oldest. */
+  consoleSessionsPerKey: number;
+  /** Console sign-in attempts per 15 minutes: per client address, and per API key tried (shared by every instance). */
+  consoleSignIn: { attemptsPerAddress: number; attemptsPerKey: number };
   providers: Record<ModelFamily, ProviderCredentials>;
   /** Passages retrieved as context for each chat question. */
   chatContextChunks: number;
@@ -270,6 +277,15 @@ function localTranscriptionOf(e: z.infer<typeof EnvSchema>): Config['localTransc
   return { runtimeDir: path.resolve(runtimeDir), language: e.LOCAL_TRANSCRIPTION_LANGUAGE };
 }
 
+/** Owner console sessions: lifetime, how many a key keeps, and the sign-in limits. */
+function consoleSessionsOf(e: z.infer<typeof EnvSchema>): Pick<Config, 'consoleSessionTtlMs' | 'consoleSessionsPerKey' | 'consoleSignIn'> {
+  return {
+    consoleSessionTtlMs: Math.max(1, e.CONSOLE_SESSION_TTL_MINUTES) * 60_000,
+    consoleSessionsPerKey: Math.max(1, e.CONSOLE_SESSIONS_PER_KEY),
+    consoleSignIn: { attemptsPerAddress: Math.max(1, e.CONSOLE_SIGN_IN_RATE_LIMIT), attemptsPerKey: Math.max(1, e.CONSOLE_SIGN_IN_KEY_RATE_LIMIT) },
+  };
+}
+
 /** Public embed traffic: session lifetime and the limits that protect an owner from anonymous visitors. */
 function embedLimitsOf(e: z.infer<typeof EnvSchema>): Config['embed'] {
   return {
@@ -335,7 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     parserLimits: { timeoutMs: Math.max(1000, e.PARSE_TIMEOUT_MS), memoryMb: Math.max(128, e.PARSE_MEMORY_MB) }, ocrMaxPages: e.OCR_MAX_PAGES, crawlMaxDurationMs: Math.max(1000, e.CRAWL_MAX_DURATION_MS),
     widgetDir: path.resolve(e.WIDGET_DIR ?? fileURLToPath(new URL('../../widget/dist', import.meta.url))),
     consoleDir: path.resolve(e.CONSOLE_DIR ?? fileURLToPath(new URL('../../console/dist', import.meta.url))),
-    consoleSessionTtlMs: Math.max(1, e.CONSOLE_SESSION_TTL_MINUTES) * 60_000,
+    ...consoleSessionsOf(e),
     providers: {
       openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
       anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },

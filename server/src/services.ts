@@ -120,7 +120,7 @@ export function createServices(config: Config, database: Database, logger: Logge
   });
   const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads, feedback });
   const insights = new InsightsService(new InsightsRepository(db), chatbots, feedback);
-  const sessions = new SessionsService(db, organisations, config.consoleSessionTtlMs);
+  const sessions = new SessionsService(db, organisations, { ttlMs: config.consoleSessionTtlMs, maxPerKey: config.consoleSessionsPerKey });
   const warmUp = new WarmUp([
     // The encoder's model takes most of a second to load: at start, not in the first visitor's answer.
     ...(encoder && localEngineAnswers ? [{ name: 'sentence encoder', run: async () => { await encoder.embed(['Hello.'], { cache: false }); } }] : []),

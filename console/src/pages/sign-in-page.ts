@@ -26,7 +26,9 @@ export class SignInPage extends PageElement {
       this.dispatchEvent(new CustomEvent('signed-in', { detail: session, bubbles: true }));
     } catch (err) {
       this.error = err instanceof ApiError && err.status === 401 ? 'That API key is not valid, or it was revoked.'
-        : err instanceof ApiError ? err.messages.join(' ') : 'The service did not answer. Try again.';
+        // A 429 has no body (decisions.md § Errors): sign-in attempts are limited per 15 minutes.
+        : err instanceof ApiError && err.status === 429 ? 'Too many sign-in attempts. Wait a few minutes, then try again.'
+          : err instanceof ApiError ? err.messages.join(' ') : 'The service did not answer. Try again.';
       input.focus();
     } finally {
       this.busy = false;

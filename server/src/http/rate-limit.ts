@@ -14,10 +14,9 @@ const SWEEP_INTERVAL_MS = 60_000;
 export class PostgresRateLimitStore implements Store {
   /** Counters are shared, not per process (express-rate-limit's double-count check relies on this). */
   readonly localKeys = false;
-  private windowMs = 60_000;
   private lastSweep = 0;
 
-  constructor(private readonly db: Knex, readonly prefix: string) {}
+  constructor(private readonly db: Knex, readonly prefix: string, private windowMs = 60_000) {}
 
   init(options: Options): void {
     this.windowMs = options.windowMs;
@@ -69,6 +68,10 @@ export interface RateLimiterOptions {
   windowMs: number;
   /** Who is counted: an API key id, a visitor token, an address. */
   keyOf(req: Request): string;
+  /** Requests this limiter neither counts nor refuses (those with nothing to count by). */
+  skip?(req: Request): boolean;
+  /** Requests this limiter counts but never refuses, and answers without its headers. */
+  spare?(req: Request, res: Response): boolean;
 }
 
 /**
@@ -77,15 +80,24 @@ export interface RateLimiterOptions {
  * (decisions.md § Errors); it counts every request before the route validates anything.
  */
 export function createRateLimiter(options: RateLimiterOptions): RequestHandler {
-  return rateLimit({
+  const store = new PostgresRateLimitStore(options.db, `${options.prefix}:`, options.windowMs);
+  const { skip, spare } = options;
+  const limiter = rateLimit({
     windowMs: options.windowMs,
     limit: options.limit,
     standardHeaders: 'draft-6',
     legacyHeaders: false,
-    store: new PostgresRateLimitStore(options.db, `${options.prefix}:`),
+    store,
     keyGenerator: (req) => options.keyOf(req),
+    ...(skip || spare ? { skip: (req: Request, res: Response) => skip?.(req) === true || spare?.(req, res) === true } : {}),
     handler: (_req, res) => { res.status(429).end(); },
     // Keys are ours (API key ids, tokens), not client addresses, so the IP checks do not apply.
     validate: { ip: false, trustProxy: false, xForwardedForHeader: false },
   });
+  if (!spare) return limiter;
+  return async (req, res, next) => {
+    if (skip?.(req) || !spare(req, res)) return limiter(req, res, next);
+    await store.increment(options.keyOf(req));
+    next();
+  };
 }

@@ -24,7 +24,7 @@ async function victimState() {
 beforeAll(async () => {
   ctx = await createTestContext({
     env: { RESOURCE_CREATION_RATE_LIMIT: '100000', EMBED_VISITOR_RATE_LIMIT: '100000', EMBED_CHATBOT_RATE_LIMIT: '100000', EMBED_SESSION_RATE_LIMIT: '100000',
-      EMBED_VISITOR_DAILY_MESSAGES: '100000', EMBED_CHATBOT_DAILY_MESSAGES: '100000' },
+      EMBED_VISITOR_DAILY_MESSAGES: '100000', EMBED_CHATBOT_DAILY_MESSAGES: '100000', CONSOLE_SIGN_IN_RATE_LIMIT: '100000', CONSOLE_SIGN_IN_KEY_RATE_LIMIT: '100000' },
   });
   victim = await ctx.newOrganisation();
   await victim.api.post('/v1/chatbot').send({ name: 'Untouchable', tags: ['keep'] }).expect(201);

@@ -47,7 +47,8 @@ export const leadContract = {
     operationId: 'exportLeadsCsv', method: 'get', path: '/v1/lead/{id}/csv', tag: 'Leads', security: 'apiKey',
     summary: 'Export a chatbot\'s leads in a time range as CSV (extension)',
     description: 'RFC 4180 CSV with a header row `createdAt,name,email,phone,conversationId,pageUrl`, newest first; `createdAt` is ISO-8601 UTC. '
-      + 'Cells that a spreadsheet would run as a formula are prefixed with `\'`.',
+      + 'Cells that a spreadsheet would run as a formula are prefixed with `\'`, and so is a formula start right after a `;`; '
+      + 'cells holding `,` or `;` are quoted, so the file is safe where spreadsheets split on `;`.',
     params: ChatbotPathSchema, query: TimeRangeQuerySchema,
     responses: { 200: { description: 'The leads as CSV.', contentType: 'text/csv' }, ...errorResponses(400, 401, 404, 500) },
   }),

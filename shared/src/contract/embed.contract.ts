@@ -14,7 +14,9 @@ const tag = 'Embed (public)';
 const VISITOR_LIMITS = 'Limits (429 with `Retry-After`, no body): per visitor address and chatbot, `EMBED_VISITOR_RATE_LIMIT` requests '
   + 'a minute (default 60, shared by chat, saves and leads) and `EMBED_VISITOR_DAILY_MESSAGES` chat messages a day (default 200); '
   + 'per chatbot, `EMBED_CHATBOT_RATE_LIMIT` chats a minute (default 600) and a daily budget for all visitors together '
-  + '(`websiteIntegration.dailyVisitorMessages`, else `EMBED_CHATBOT_DAILY_MESSAGES`, default 5000). A visitor is its address: '
+  + '(`websiteIntegration.dailyVisitorMessages`, else `EMBED_CHATBOT_DAILY_MESSAGES`, default 5000). The per-chatbot limits refuse '
+  + 'only new visitors: a chat that names a saved conversation (`conversationId` with its `visitorToken`) is counted but served, '
+  + 'within its visitor\'s own limits. A visitor is its address: '
   + 'a new conversation or token does not reset a limit, and `X-Forwarded-For` counts only as far as `TRUST_PROXY` trusts it. '
   + 'Visitors may spend `EMBED_PLAN_SHARE_PERCENT` (default 80) of the organisation\'s monthly messages (402 beyond), so the rest '
   + 'stays for the owner\'s own API chats.';

@@ -13,9 +13,12 @@ export const sessionContract = {
     operationId: 'createSession', method: 'post', path: '/v1/session', tag, security: 'public',
     summary: 'Sign in: exchange an API key for a console session cookie',
     description: 'Sets the `parley_session` cookie (HttpOnly, SameSite=Strict, signed, expiring). Calls made with the cookie '
-      + 'instead of `x-api-key` must send `x-csrf-token` (from this answer) on POST, PUT and DELETE, and a cross-site `Origin` is refused (403), here too.',
+      + 'instead of `x-api-key` must send `x-csrf-token` (from this answer) on POST, PUT and DELETE, and a cross-site `Origin` is refused (403), here too. '
+      + 'Attempts are limited per 15 minutes, right or wrong: `CONSOLE_SIGN_IN_RATE_LIMIT` per client address (default 20) and '
+      + '`CONSOLE_SIGN_IN_KEY_RATE_LIMIT` per key tried (default 10), then 429 with `Retry-After`. A key keeps its '
+      + '`CONSOLE_SESSIONS_PER_KEY` newest sessions (default 10); signing in beyond that ends its oldest.',
     body: SessionCreateSchema,
-    responses: { 201: { description: 'The session.', schema: SessionSchema }, ...errorResponses(400, 401, 403, 500) },
+    responses: { 201: { description: 'The session.', schema: SessionSchema }, ...errorResponses(400, 401, 403, 429, 500) },
   }),
   get: defineRoute({
     operationId: 'getSession', method: 'get', path: '/v1/session', tag, security: 'apiKey',

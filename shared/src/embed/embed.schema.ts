@@ -43,8 +43,20 @@ export const EmbedSessionBodySchema = z.strictObject({ password: z.string().min(
 export const EmbedSessionSchema = z.object({ token: z.string(), expiresAt: z.int() });
 export type EmbedSession = z.infer<typeof EmbedSessionSchema>;
 
-/** Body of `POST /v1/embed/{chatbotId}/chat-stream`. */
-export const EmbedChatBodySchema = z.strictObject({ conversation: ChatConversationSchema });
+/**
+ * Body of `POST /v1/embed/{chatbotId}/chat-stream`. A visitor continuing a saved conversation sends
+ * its id and `visitorToken`: the chatbot's limits for all visitors together then spare it (its own
+ * per-visitor limits still apply).
+ */
+export const EmbedChatBodySchema = z
+  .strictObject({
+    conversation: ChatConversationSchema,
+    conversationId: IdSchema.optional(),
+    visitorToken: z.string().min(1).max(200).optional(),
+  })
+  .refine((body) => body.conversationId === undefined || body.visitorToken !== undefined, {
+    message: 'is required with conversationId', path: ['visitorToken'],
+  });
 export type EmbedChatBody = z.infer<typeof EmbedChatBodySchema>;
 
 /** The most text one anonymous save may carry, all messages together (a visitor cannot fill the table). */

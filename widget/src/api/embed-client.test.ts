@@ -44,6 +44,13 @@ describe('EmbedClient', () => {
     expect(JSON.parse(String(requests[0]!.init!.body))).to.deep.equal({ conversation: [{ text: 'Hi', fromUser: true }] });
   });
 
+  it('sends the saved conversation\'s id and visitor token with a question when it has them', async () => {
+    serve(() => sse([frame({ type: 'streamEnd', data: {} })]));
+    const client = new EmbedClient('https://svc.example', ID);
+    await client.streamChat([{ text: 'Hi', fromUser: true }], () => {}, new AbortController().signal, { conversationId: ID, visitorToken: 'vt' });
+    expect(JSON.parse(String(requests[0]!.init!.body))).to.deep.equal({ conversation: [{ text: 'Hi', fromUser: true }], conversationId: ID, visitorToken: 'vt' });
+  });
+
   it('turns an error event, a JSON error answer, a bad event and a cut-off stream into EmbedErrors', async () => {
     const client = new EmbedClient('https://svc.example', ID);
     serve(() => sse([frame({ type: 'partialResponse', data: { text: 'a' } }), frame({ type: 'error', statusCode: 500, message: 'boom', error: 'Internal Server Error' })]));

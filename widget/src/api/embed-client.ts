@@ -14,6 +14,12 @@ export interface ConversationSaveInput {
   visitorToken?: string;
 }
 
+/** A conversation the visitor saved: its id and the secret that proves it is the visitor's. */
+export interface SavedConversation {
+  conversationId: string;
+  visitorToken: string;
+}
+
 /** The transport of one chatbot's public embed endpoints (decisions.md § Public embed traffic). */
 export interface EmbedApi {
   readonly chatbotId: string;
@@ -24,8 +30,11 @@ export interface EmbedApi {
   /**
    * Streams an answer; `onDelta` gets each piece of text. Resolves at `streamEnd` with the
    * answer's sources and flags (an extension: absent from older servers), or on abort with nothing.
+   * `saved` names the visitor's saved conversation: the chatbot's limits for all visitors spare it.
    */
-  streamChat(conversation: ChatMessage[], onDelta: (text: string) => void, signal: AbortSignal): Promise<Partial<AnswerMeta> | undefined>;
+  streamChat(
+    conversation: ChatMessage[], onDelta: (text: string) => void, signal: AbortSignal, saved?: SavedConversation,
+  ): Promise<Partial<AnswerMeta> | undefined>;
   saveConversation(input: ConversationSaveInput): Promise<EmbedConversation>;
   captureLead(lead: LeadCapture): Promise<Lead>;
   /** Rates an answer of the visitor's saved conversation (extension). */
@@ -94,11 +103,13 @@ export class EmbedClient implements EmbedApi {
     return this.call('feedback', parseFeedback, body);
   }
 
-  async streamChat(conversation: ChatMessage[], onDelta: (text: string) => void, signal: AbortSignal): Promise<Partial<AnswerMeta> | undefined> {
+  async streamChat(
+    conversation: ChatMessage[], onDelta: (text: string) => void, signal: AbortSignal, saved?: SavedConversation,
+  ): Promise<Partial<AnswerMeta> | undefined> {
     let response: Response;
     try {
       response = await fetch(this.url('chat-stream'), {
-        method: 'POST', credentials: 'omit', headers: this.headers(), body: JSON.stringify({ conversation }), signal,
+        method: 'POST', credentials: 'omit', headers: this.headers(), body: JSON.stringify({ conversation, ...saved }), signal,
       });
     } catch (err) {
       if (signal.aborted) return undefined;

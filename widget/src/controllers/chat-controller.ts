@@ -153,11 +153,13 @@ export class ChatController implements ReactiveController {
     // Show the question and the typing indicator now, not when the first words arrive.
     this.host.requestUpdate();
     try {
+      // A saved conversation is named, so the chatbot's limits for all visitors spare it.
+      const saved = this.conversationId && this.visitorToken ? { conversationId: this.conversationId, visitorToken: this.visitorToken } : undefined;
       const meta = await this.api().streamChat(context, (delta) => {
         reply.text += delta;
         this.messages = [...this.messages];
         this.host.requestUpdate();
-      }, abort.signal);
+      }, abort.signal, saved);
       if (meta && (meta.sources?.length || meta.refused || meta.handoff)) reply.meta = meta;
       this.status = 'idle';
     } catch (err) {

@@ -67,6 +67,10 @@ export class ConversationsRepository {
     });
   }
 
+  async exists(key: ConversationKey): Promise<boolean> {
+    return (await this.whereKey(this.db('conversations'), key).first('id')) !== undefined;
+  }
+
   async find(key: ConversationKey, db: Knex = this.db): Promise<ConversationRecord | undefined> {
     const row = await this.whereKey(db('conversations'), key).first();
     return row ? toRecord(row) : undefined;

@@ -66,6 +66,13 @@ export class ConversationsService {
    * @throws 404 for an absent conversation, one of another chatbot, or a missing or wrong token;
    * 400 when appending would exceed the message or text limit.
    */
+  /** Whether a visitor's saved conversation of this chatbot exists and the token is its own. */
+  async isVisitorsConversation(chatbot: Pick<ChatbotRecord, 'id' | 'organisationId'>, conversationId: string, visitorToken: string): Promise<boolean> {
+    return this.repository.exists({
+      organisationId: chatbot.organisationId, chatbotId: chatbot.id, id: conversationId, visitorTokenHash: hashVisitorToken(visitorToken),
+    });
+  }
+
   async saveForVisitor(chatbot: ChatbotRecord, sourceType: VisitorSourceType, body: VisitorConversationSave): Promise<EmbedConversation> {
     if (body.conversationId !== undefined) {
       if (!body.visitorToken) throw notFound(`conversation ${body.conversationId}`);

@@ -95,3 +95,61 @@ describe('with TRUST_PROXY as addresses and a monthly plan', () => {
     expect(statuses).toEqual([401, 401, 429, 429]);
   });
 });
+
+// Round 3: the chatbot-wide limits used to refuse every visitor once a few addresses, each within
+// its own limits, had filled them (10 addresses at 60 a minute fill the chatbot's 600).
+describe('chatbot-wide limits spare visitors already in a conversation', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { TRUST_PROXY: '1', EMBED_CHATBOT_RATE_LIMIT: '4', EMBED_VISITOR_DAILY_MESSAGES: '4' } });
+  });
+  afterAll(async () => { await ctx?.close(); });
+
+  /** A visitor's first question and its saved conversation (the widget's flow). */
+  async function startConversation(id: string, address: string) {
+    expect((await chat(ctx, id, address)).status).toBe(201);
+    const saved = await ctx.anonymous.post(`/v1/embed/${id}/conversation`).set('X-Forwarded-For', address)
+      .send({ messages: [{ text: 'What are your opening hours?', fromUser: true }, { text: 'Nine to five.', fromUser: false }] }).expect(201);
+    return { conversationId: saved.body.id as string, visitorToken: saved.body.visitorToken as string };
+  }
+
+  function continueChat(id: string, address: string, saved: { conversationId: string; visitorToken: string }) {
+    return ctx.anonymous.post(`/v1/embed/${id}/chat-stream`).set('X-Forwarded-For', address)
+      .send({ conversation: [{ text: 'And on Sundays?', fromUser: true }], ...saved });
+  }
+
+  it('refuses new visitors at the chatbot\'s per-minute limit but keeps serving a visitor in a conversation', async () => {
+    const id = await createChatbot(ctx);
+    const saved = await startConversation(id, '198.51.100.30');
+    // Other addresses, each within its own limits, fill the chatbot's minute.
+    const statuses = [];
+    for (let visitor = 0; visitor < 4; visitor++) statuses.push((await chat(ctx, id, `203.0.113.${visitor + 30}`)).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    expect((await chat(ctx, id, '203.0.113.99')).status).toBe(429);
+    // The visitor who was already talking goes on, up to its own daily messages (4).
+    expect((await continueChat(id, '198.51.100.30', saved)).status).toBe(201);
+    expect((await continueChat(id, '198.51.100.30', saved)).status).toBe(201);
+    expect((await continueChat(id, '198.51.100.30', saved)).status).toBe(201);
+    expect((await continueChat(id, '198.51.100.30', saved)).status).toBe(429);
+    // A wrong token, or another visitor's conversation from elsewhere with a guessed token, is a new visitor.
+    expect((await continueChat(id, '203.0.113.98', { ...saved, visitorToken: 'x'.repeat(43) })).status).toBe(429);
+    // A new visitor is still refused.
+    expect((await chat(ctx, id, '203.0.113.97')).status).toBe(429);
+  });
+
+  it('refuses new visitors once the chatbot\'s daily budget is spent but keeps serving a visitor in a conversation', async () => {
+    const id = await createChatbot(ctx, { websiteIntegration: { dailyVisitorMessages: 3 } });
+    const saved = await startConversation(id, '198.51.100.40');
+    expect((await chat(ctx, id, '203.0.113.40')).status).toBe(201);
+    expect((await chat(ctx, id, '203.0.113.41')).status).toBe(201);
+    expect((await chat(ctx, id, '203.0.113.42')).status).toBe(429);
+    const continued = await continueChat(id, '198.51.100.40', saved);
+    expect(continued.status).toBe(201);
+    // The visitor's own limits are what it sees in the headers, not the chatbot's.
+    expect(continued.headers['ratelimit-limit']).toBe('4');
+    // A conversation of another chatbot does not count as one of this chatbot.
+    const other = await createChatbot(ctx);
+    const elsewhere = await startConversation(other, '198.51.100.41');
+    expect((await continueChat(id, '198.51.100.41', elsewhere)).status).toBe(429);
+  });
+});

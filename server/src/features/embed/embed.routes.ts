@@ -3,7 +3,7 @@ import { ChatbotIdParamsSchema, embedContract, feedbackContract } from '@parley/
 import { mountRoute, toExpressPath } from '../../http/define-route.js';
 import { parseRequestPart } from '../../http/parse-request.js';
 import { streamAnswer, type StreamAnswerOptions } from '../chat/stream-answer.js';
-import type { EmbedRateLimits } from './embed-rate-limits.js';
+import { markContinuing, type EmbedRateLimits } from './embed-rate-limits.js';
 import type { EmbedService, EmbedVisitor } from './embed.service.js';
 
 const EXPOSED_HEADERS = 'Retry-After, RateLimit, RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset';
@@ -37,6 +37,18 @@ function admitVisitor(embed: EmbedService): RequestHandler {
   };
 }
 
+/**
+ * Before the chat limits: whether the chat continues a conversation this visitor saved (its id and
+ * `visitorToken` in the body, checked against the database before the body is validated).
+ */
+function recogniseConversation(embed: EmbedService): RequestHandler {
+  return async (req, res, next) => {
+    const body = (typeof req.body === 'object' && req.body !== null ? req.body : {}) as { conversationId?: unknown; visitorToken?: unknown };
+    markContinuing(res, await embed.continuesConversation(visitorOf(res), body.conversationId, body.visitorToken));
+    next();
+  };
+}
+
 /** The public embed API (decisions.md § Public embed traffic); mounted before API-key auth. */
 export function embedRoutes(embed: EmbedService, limits: EmbedRateLimits, stream: StreamAnswerOptions): Router {
   const router = Router();
@@ -55,7 +67,10 @@ export function embedRoutes(embed: EmbedService, limits: EmbedRateLimits, stream
     return embed.openSession(visitorOf(res), body.password);
   });
 
-  router.post(toExpressPath(embedContract.chatStream.path), limits.visitor, limits.chatbot, limits.visitorDaily, limits.chatbotDaily);
+  router.post(
+    toExpressPath(embedContract.chatStream.path),
+    limits.visitor, recogniseConversation(embed), limits.chatbot, limits.visitorDaily, limits.chatbotDaily,
+  );
   mountRoute(router, embedContract.chatStream, async ({ body, req, res }) => {
     await embed.assertAccess(visitorOf(res), req.get('authorization'));
     const answer = await embed.prepareChat(visitorOf(res), body.conversation);

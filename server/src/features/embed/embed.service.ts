@@ -1,6 +1,7 @@
 import type {
   ChatMessage, EmbedConfig, EmbedFeedbackBody, Feedback, EmbedConversation, EmbedConversationSave, EmbedSession, Lead, LeadCapture,
 } from '@parley/shared';
+import { IdSchema } from '@parley/shared';
 import { HttpError, badRequest, forbidden, notFound, usageLimitExceeded } from '../../errors/http-error.js';
 import type { PreparedAnswer } from '../chat/chat.service.js';
 import type { ChatService } from '../chat/chat.service.js';
@@ -146,6 +147,16 @@ export class EmbedService {
       if (err instanceof HttpError && err.statusCode === 402) throw usageLimitExceeded('this chatbot\'s visitors have used their share of this month\'s messages');
       throw err;
     }
+  }
+
+  /**
+   * Whether a chat continues a conversation the visitor saved: its id and `visitorToken` match.
+   * Anything else (no id, a wrong token, another chatbot's conversation) is a new visitor.
+   */
+  continuesConversation(visitor: EmbedVisitor, conversationId: unknown, visitorToken: unknown): Promise<boolean> {
+    const id = IdSchema.safeParse(conversationId);
+    if (!id.success || typeof visitorToken !== 'string' || visitorToken.length === 0 || visitorToken.length > 200) return Promise.resolve(false);
+    return this.conversations.isVisitorsConversation(visitor.chatbot, id.data, visitorToken);
   }
 
   /**

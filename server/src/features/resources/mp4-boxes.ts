@@ -77,6 +77,11 @@ export async function readMovieHeader(filePath: string): Promise<{ ftyp?: Buffer
   }
 }
 
+/** @throws Mp4FormatError when a box ends before `end` (the end of the fields about to be read). */
+function requireBody(box: Mp4Box, end: number): void {
+  if (box.start + box.size < end) throw new Mp4FormatError(`the ${box.type} box is truncated`);
+}
+
 /** The duration in seconds from `moov/mvhd` (or `moov/mvex/mehd` for fragmented files). */
 export function movieDurationSeconds(moov: Buffer): number {
   const children = childBoxes(moov, 8, moov.length);
@@ -84,12 +89,15 @@ export function movieDurationSeconds(moov: Buffer): number {
   if (!mvhd) throw new Mp4FormatError('the MP4 has no mvhd box');
   const body = mvhd.start + mvhd.headerSize;
   const version = moov[body];
+  // A full box's fields must lie inside the box: a header cut short is the file's fault (400), not a RangeError.
+  requireBody(mvhd, body + (version === 1 ? 32 : 20));
   const timescale = moov.readUInt32BE(body + (version === 1 ? 20 : 12));
   let duration = version === 1 ? Number(moov.readBigUInt64BE(body + 24)) : moov.readUInt32BE(body + 16);
   const mvex = children.find((box) => box.type === 'mvex');
   const mehd = mvex && childBoxes(moov, mvex.start + mvex.headerSize, mvex.start + mvex.size).find((box) => box.type === 'mehd');
   if ((duration === 0 || duration === 0xffffffff) && mehd) {
     const mehdBody = mehd.start + mehd.headerSize;
+    requireBody(mehd, mehdBody + (moov[mehdBody] === 1 ? 12 : 8));
     duration = moov[mehdBody] === 1 ? Number(moov.readBigUInt64BE(mehdBody + 4)) : moov.readUInt32BE(mehdBody + 4);
   }
   if (!timescale) throw new Mp4FormatError('the MP4 has no timescale');

@@ -10,6 +10,18 @@ import { createResource } from './resources.test-support.js';
 const FIXTURES = path.join(import.meta.dirname, 'ingestion', 'fixtures');
 const SUBTITLED_MP4 = fs.readFileSync(path.join(FIXTURES, 'subtitled-mov-text.mp4'));
 
+/** An ISO-BMFF box of a type and body. */
+function mp4Box(type: string, body: Buffer): Buffer {
+  const size = Buffer.alloc(4);
+  size.writeUInt32BE(8 + body.length);
+  return Buffer.concat([size, Buffer.from(type, 'latin1'), body]);
+}
+
+/** An MP4 whose boxes all fit the file but whose `moov/mvhd` header is cut short after `mvhdBody`. */
+function mp4WithShortMvhd(mvhdBody: Buffer): Buffer {
+  return Buffer.concat([mp4Box('ftyp', Buffer.from('isom\0\0\0\0isommp41', 'latin1')), mp4Box('moov', mp4Box('mvhd', mvhdBody))]);
+}
+
 let ctx: TestContext;
 beforeAll(async () => { ctx = await createTestContext({ env: { RESOURCE_CREATION_RATE_LIMIT: '1000' } }); });
 afterAll(async () => { await ctx?.close(); });
@@ -144,6 +156,9 @@ describe('POST /v1/resource/file', () => {
     ['an unknown field', (req: ReturnType<TestContext['api']['post']>) => req.attach('file', makePdf(['x']), 'a.pdf').field('color', 'red'), 'property color should not exist'],
     ['a file under another name', (req: ReturnType<TestContext['api']['post']>) => req.attach('document', makePdf(['x']), 'a.pdf'), 'property document should not exist'],
     ['a truncated MP4', (req: ReturnType<TestContext['api']['post']>) => req.attach('file', SUBTITLED_MP4.subarray(0, 100), 'a.mp4'), 'file is not a readable MP4 video: box mdat does not fit the file'],
+    ['an MP4 whose mvhd box is only a header', (req: ReturnType<TestContext['api']['post']>) => req.attach('file', mp4WithShortMvhd(Buffer.alloc(0)), 'a.mp4'), 'file is not a readable MP4 video: the mvhd box is truncated'],
+    ['an MP4 whose mvhd header is cut short', (req: ReturnType<TestContext['api']['post']>) => req.attach('file', mp4WithShortMvhd(Buffer.alloc(10)), 'a.mp4'), 'file is not a readable MP4 video: the mvhd box is truncated'],
+    ['an MP4 whose version 1 mvhd header is cut short', (req: ReturnType<TestContext['api']['post']>) => req.attach('file', mp4WithShortMvhd(Buffer.concat([Buffer.from([1]), Buffer.alloc(27)])), 'a.mp4'), 'file is not a readable MP4 video: the mvhd box is truncated'],
   ])('answers 400 for %s', async (_name, build, message) => {
     await expect400(await build(ctx.api.post('/v1/resource/file')), message);
   });

@@ -27,4 +27,12 @@ describe('session tokens', () => {
     expect(readCookie('parley_session_old=1', 'parley_session')).toBeUndefined();
     expect(readCookie(undefined, 'parley_session')).toBeUndefined();
   });
+
+  it('reads a cookie that is not valid percent-encoding as its raw value instead of throwing', () => {
+    for (const value of ['%', '%E0%A4%A', 'a%zz']) {
+      expect(readCookie(`parley_session=${value}`, 'parley_session')).toBe(value);
+      expect(verifySessionCookie(secret, readCookie(`parley_session=${value}`, 'parley_session')!)).toBeUndefined();
+    }
+    expect(readCookie('parley_session=a%2Eb', 'parley_session')).toBe('a.b');
+  });
 });

@@ -32,11 +32,24 @@ export function isCsrfTokenOf(secret: Buffer, sessionId: string, token: string):
   return equal(token, csrfTokenOf(secret, sessionId));
 }
 
-/** One cookie's value out of a `Cookie` header. */
+/**
+ * One cookie's value out of a `Cookie` header, percent-decoded. A value that is not valid
+ * percent-encoding comes back as sent: it is the client's, and it then verifies as no session
+ * (a 401) rather than throwing a URIError (a 500).
+ */
 export function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (index > 0 && part.slice(0, index).trim() === name) return decodeCookieValue(part.slice(index + 1).trim());
   }
   return undefined;
+}
+
+function decodeCookieValue(value: string): string {
+  if (!value.includes('%')) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 let ctx: TestContext;
-beforeAll(async () => { ctx = await createTestContext(); });
+// Sign-in limits and the cap on a key's sessions have their own tests (sign-in-limits.int.test.ts).
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { CONSOLE_SIGN_IN_RATE_LIMIT: '1000', CONSOLE_SIGN_IN_KEY_RATE_LIMIT: '1000', CONSOLE_SESSIONS_PER_KEY: '1000' } });
+});
 afterAll(async () => { await ctx?.close(); });
 
 /** Signs in with a key and returns the cookie header to send and the session body. */
@@ -47,6 +50,14 @@ describe('console sessions', () => {
     const tampered = cookie.slice(0, -2) + (cookie.endsWith('AA') ? 'BB' : 'AA');
     await request().get('/v1/chatbot/all').set('cookie', tampered).expect(401);
     await request().get('/v1/chatbot/all').set('cookie', 'parley_session=0123456789abcdef01234567.x').expect(401);
+  });
+
+  it('answers 401, never 500, for a session cookie that is not valid percent-encoding', async () => {
+    for (const value of ['%', '%E0%A4%A', `${'0'.repeat(24)}.%`]) {
+      const response = await request().get('/v1/chatbot/all').set('cookie', `parley_session=${value}`).expect(401);
+      expect(response.body).toMatchObject({ statusCode: 401, error: 'Unauthorized' });
+      await request().delete('/v1/session').set('cookie', `a=1; parley_session=${value}`).expect(401);
+    }
   });
 
   it('refuses state-changing calls without the CSRF token, with a wrong one, or from another site', async () => {

@@ -34,4 +34,10 @@ export class SessionsRepository {
   async prune(before: number): Promise<number> {
     return this.db('console_sessions').where('expires_at', '<', before).orWhere('ended_at', '<', before).delete();
   }
+
+  /** Removes all but the `count` newest sessions of a key; returns how many were removed. */
+  async keepNewest(keyId: string, count: number): Promise<number> {
+    const newest = this.db('console_sessions').select('id').where({ key_id: keyId }).orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(count);
+    return this.db('console_sessions').where({ key_id: keyId }).whereNotIn('id', newest).delete();
+  }
 }

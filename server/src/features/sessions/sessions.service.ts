@@ -23,7 +23,11 @@ export class SessionsService {
   private readonly repository: SessionsRepository;
   private secret?: Promise<Buffer>;
 
-  constructor(private readonly db: Knex, private readonly organisations: OrganisationsService, private readonly ttlMs: number) {
+  constructor(
+    private readonly db: Knex,
+    private readonly organisations: OrganisationsService,
+    private readonly options: { ttlMs: number; maxPerKey: number },
+  ) {
     this.repository = new SessionsRepository(db);
   }
 
@@ -42,10 +46,13 @@ export class SessionsService {
     const auth = await this.organisations.authenticate(apiKey);
     if (!auth) throw unauthorized('the API key is invalid or revoked');
     const id = newId(now);
-    const expiresAt = now + this.ttlMs;
+    const expiresAt = now + this.options.ttlMs;
     await this.repository.insert({ id, key_id: auth.keyId, organisation_id: auth.organisationId, created_at: now, expires_at: expiresAt, ended_at: null });
-    // Finished sessions are cleared on sign-in rather than by a timer (sign-ins are rare).
+    // Finished sessions are cleared on sign-in rather than by a timer (sign-ins are rare and rate
+    // limited). A key keeps its newest sessions only: a script or a forgotten browser that signs in
+    // again and again cannot pile up live rows, and a person's few devices stay signed in.
     await this.repository.prune(now);
+    await this.repository.keepNewest(auth.keyId, this.options.maxPerKey);
     const organisation = await this.organisations.findOrganisation(auth.organisationId);
     const secret = await this.getSecret();
     return {

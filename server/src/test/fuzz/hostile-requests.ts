@@ -110,7 +110,7 @@ function headersFor(route: RouteContract, random: Random, targets: FuzzTargets):
   if (random.int(4) === 0) headers.origin = random.pick(['http://example.com\\@evil.com', 'null', 'https://evil.example', '://', 'http://[::1', 'x'.repeat(3000)]);
   if (random.int(6) === 0) headers.authorization = random.pick(['Bearer', 'Bearer x.y.z', 'Basic Zm9vOmJhcg==', `Bearer ${'a'.repeat(4000)}`]);
   if (random.int(6) === 0) headers['x-forwarded-for'] = random.pick(['127.0.0.1', '1.2.3.4, 10.0.0.1', 'garbage', '::ffff:10.0.0.1']);
-  if (random.int(10) === 0) headers.cookie = random.pick(['parley_session=x', 'a'.repeat(4000), '=;=;=']);
+  if (random.int(10) === 0) headers.cookie = random.pick(['parley_session=x', 'parley_session=%', 'a'.repeat(4000), '=;=;=']);
   return headers;
 }
 

@@ -51,6 +51,16 @@ describe('cw-chat-panel', () => {
     expect(api.asked[1]!.map((m) => m.text)).to.deep.equal(['One', 'Hello there.', 'Two']);
   });
 
+  it('names the saved conversation when it asks again, so the chatbot\'s limits for all visitors spare it', async () => {
+    const api = new FakeEmbedApi();
+    const panel = await mount(api);
+    await send(panel, 'One');
+    await until(() => api.saves.length === 1);
+    await send(panel, 'Two');
+    await until(() => api.saves.length === 2);
+    expect(api.askedIn).to.deep.equal([undefined, { conversationId: 'bbbbbbbbbbbbbbbbbbbbbbb1', visitorToken: 'visitor-token' }]);
+  });
+
   it('starts a new conversation when the stored one is gone (404)', async () => {
     const api = new FakeEmbedApi();
     const panel = await mount(api);

@@ -1,7 +1,7 @@
 import type {
   AnswerMeta, ChatMessage, EmbedConfig, EmbedConversation, EmbedFeedbackBody, EmbedSession, Feedback, Lead, LeadCapture,
 } from '@parley/shared';
-import type { ConversationSaveInput, EmbedApi } from '../../api/embed-client.js';
+import type { ConversationSaveInput, EmbedApi, SavedConversation } from '../../api/embed-client.js';
 import { EmbedError } from '../../api/embed-error.js';
 
 /** A chatbot config with the service's defaults; override what a test needs. */
@@ -38,6 +38,8 @@ export class FakeEmbedApi implements EmbedApi {
   password = 'Secret-123';
   answers: FakeAnswer[] = [];
   readonly asked: ChatMessage[][] = [];
+  /** The saved conversation each question named, if any. */
+  readonly askedIn: (SavedConversation | undefined)[] = [];
   readonly saves: ConversationSaveInput[] = [];
   readonly leads: LeadCapture[] = [];
   readonly feedback: EmbedFeedbackBody[] = [];
@@ -61,8 +63,11 @@ export class FakeEmbedApi implements EmbedApi {
     return { token: 'session-token', expiresAt: Date.now() + 60_000 };
   }
 
-  async streamChat(conversation: ChatMessage[], onDelta: (text: string) => void, signal: AbortSignal): Promise<Partial<AnswerMeta> | undefined> {
+  async streamChat(
+    conversation: ChatMessage[], onDelta: (text: string) => void, signal: AbortSignal, saved?: SavedConversation,
+  ): Promise<Partial<AnswerMeta> | undefined> {
     this.asked.push(structuredClone(conversation));
+    this.askedIn.push(saved && { ...saved });
     if (this.config.accessLevel === 'PRIVATE' && this.token !== 'session-token') throw new EmbedError(401, ['no session']);
     const answer = this.answers.shift() ?? { deltas: ['Hello ', 'there.'] };
     if (answer.before) await answer.before;

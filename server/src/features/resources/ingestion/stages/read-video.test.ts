@@ -1,10 +1,11 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { probeMp4Duration } from '../../mp4-boxes.js';
 import { sniffFileType } from '../../sniff-file-type.js';
-import { NoTextFoundError } from '../ingestion-types.js';
-import { decodeTx3gSample, decodeWvttSample, readSubtitleCues, readVideo } from './read-video.js';
+import { IngestionFailedError, NoTextFoundError } from '../ingestion-types.js';
+import { decodeTx3gSample, decodeWvttSample, readSubtitleCues, readVideo, readVideoCues } from './read-video.js';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures');
 
@@ -45,5 +46,18 @@ describe('MP4 subtitles', () => {
     expect(sniffFileType(head)).toBe('VIDEO');
     expect(sniffFileType(Buffer.from('%PDF-1.7\n'))).toBe('PDF');
     expect(sniffFileType(Buffer.from('PK\u0003\u0004 not a pdf'))).toBeUndefined();
+  });
+
+  it('ends a file whose movie header mp4box cannot read as IngestionFailedError, never another error', async () => {
+    const real = fs.readFileSync(path.join(FIXTURES, 'subtitled-mov-text.mp4'));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-mp4-'));
+    try {
+      // ftyp, then a moov with nothing in it: no mvhd, no tracks.
+      const file = path.join(dir, 'empty-moov.mp4');
+      fs.writeFileSync(file, Buffer.concat([real.subarray(0, 32), box('moov', Buffer.alloc(0))]));
+      await expect(readVideoCues(file)).rejects.toBeInstanceOf(IngestionFailedError);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

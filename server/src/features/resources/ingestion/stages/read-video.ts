@@ -19,8 +19,14 @@ async function readSampleTables(filePath: string): Promise<{ tracks: TrackInfo[]
   file.onReady = (info) => { tracks = info.tracks.map((track) => ({ id: track.id, codec: track.codec, type: track.type })); };
   file.onError = (module, message) => { throw new Mp4FormatError(`${module}: ${message}`); };
   const arrayBuffer = header.buffer.slice(header.byteOffset, header.byteOffset + header.length) as ArrayBuffer;
-  file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(arrayBuffer, 0));
-  file.flush();
+  try {
+    file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(arrayBuffer, 0));
+    file.flush();
+  } catch (err) {
+    // mp4box trusts the boxes it finds (a moov without mvhd is a TypeError): the file's fault, not ours.
+    if (err instanceof Mp4FormatError) throw err;
+    throw new Mp4FormatError(`mp4box could not read the movie header (${err instanceof Error ? err.message : String(err)})`);
+  }
   if (!tracks) throw new Mp4FormatError('mp4box could not read the movie header');
   return { tracks, samples: (trackId) => file.getTrackSamplesInfo(trackId) };
 }
