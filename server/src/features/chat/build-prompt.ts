@@ -63,11 +63,13 @@ export function toOwnerAnswerPassage(match: QaMatch): ContextPassage {
 /** Chunks as the models see them. */
 export function toPassages(chunks: readonly RetrievedChunk[]): ContextPassage[] {
   return chunks.map((chunk) => {
-    const { title, section, page, url, startSeconds } = chunk.provenance ?? {};
+    const { title, section, page, url, startSeconds, pairId } = chunk.provenance ?? {};
     const citation = {
       resourceId: chunk.resourceId, title: title ?? chunk.fileName,
       ...(section ? { section } : {}), ...(page !== undefined ? { page } : {}), ...(url ? { url } : {}),
       ...(startSeconds !== undefined ? { timestampSec: startSeconds } : {}),
+      // A saved answer found by retrieval rather than matched is still cited as its pair.
+      ...(pairId ? { pairId } : {}),
     };
     return { content: chunk.content, source: toSourceLabel(chunk), citation };
   });

@@ -113,6 +113,8 @@ export class QaResourcesService {
   ): Promise<void> {
     const { repository, jobs } = this.options;
     if (pairs?.bytes !== undefined) fields.storedBytes = pairs.bytes;
+    // Queued for re-indexing: a client sees the change pending until it is in (the old pairs answer meanwhile).
+    if (pairs) fields.aiProcessingStatus = 'NOT_STARTED';
     await this.options.db.transaction(async (trx) => {
       if (pairs?.bytes !== undefined && auth.plan.maxStorageBytes !== undefined) {
         const usage = await repository.lockUsage(trx, auth.organisationId);
