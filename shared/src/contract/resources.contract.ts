@@ -116,22 +116,25 @@ export const resourceContract = {
     operationId: 'updateQaResource', method: 'put', path: '/v1/resource/qa/{id}', tag, security: 'apiKey',
     summary: 'Edit a QA resource (extension): any of name, tags, pairs',
     description: '`pairs` replaces every pair; a pair sent with the `id` of one of the resource\'s pairs keeps that id (another id is '
-      + 'a 400), one without gets a new id. New pairs re-index the resource under the same id (`DONE → IN_PROGRESS → DONE`); until '
-      + 'they are indexed, chat answers from the old ones. Another type\'s id is a 400 naming its type.',
+      + 'a 400), one without gets a new id. New pairs re-index the resource under the same id: it is `NOT_STARTED` until the '
+      + 'ingestion job takes it, then `IN_PROGRESS`, then `DONE`; until then chat answers from the old pairs. A change of name or '
+      + 'tags alone does not re-index. Another type\'s id is a 400 naming its type.',
     params: IdParamsSchema, body: QaResourceUpdateSchema,
     responses: { 200: { description: 'The resource.', schema: ResourceSchema }, ...errorResponses(400, 401, 402, 404, 500) },
   }),
   addQaPair: defineRoute({
     operationId: 'addQaPair', method: 'post', path: '/v1/resource/qa/{id}/pairs', tag, security: 'apiKey',
     summary: 'Add one saved answer to a QA resource (extension)',
-    description: 'Appended after the others; the resource is re-indexed. 400 when it already holds 1,000 pairs or for another type.',
+    description: 'Appended after the others; the resource is re-indexed (`NOT_STARTED → IN_PROGRESS → DONE`) and the pair answers once '
+      + 'it is `DONE`. 400 when the resource already holds 1,000 pairs or is of another type.',
     params: IdParamsSchema, body: QaPairInputSchema,
     responses: { 201: { description: 'The new pair with its id.', schema: QaPairSchema }, ...errorResponses(400, 401, 402, 404, 500) },
   }),
   removeQaPair: defineRoute({
     operationId: 'deleteQaPair', method: 'delete', path: '/v1/resource/qa/{id}/pairs/{pairId}', tag, security: 'apiKey',
     summary: 'Delete one saved answer of a QA resource (extension)',
-    description: 'The resource is re-indexed; once it is `DONE` again the pair no longer answers. A resource may be left with no pairs.',
+    description: 'The resource is re-indexed (`NOT_STARTED → IN_PROGRESS → DONE`); once it is `DONE` again the pair no longer answers. '
+      + 'A resource may be left with no pairs (it is then indexed empty). 404 for a pair id that is not one of the resource\'s.',
     params: QaPairParamsSchema,
     responses: { 200: { description: 'The deleted pair.', schema: QaPairSchema }, ...errorResponses(400, 401, 404, 500) },
   }),

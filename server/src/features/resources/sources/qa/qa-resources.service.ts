@@ -95,7 +95,7 @@ export class QaResourcesService {
     const seen = new Set<string>();
     return given.map((pair, index) => {
       if (pair.id !== undefined && (!existing.has(pair.id) || seen.has(pair.id))) {
-        throw badRequest(`pairs.${index}.id must be the id of one of the resource's pairs, given once`);
+        throw badRequest(`pairs[${index}].id must be the id of one of the resource's pairs, given once`);
       }
       if (pair.id !== undefined) seen.add(pair.id);
       return { id: pair.id ?? newId(), questions: pair.questions, answer: pair.answer };
