@@ -59,12 +59,12 @@ export function wordOverlap(asked: string, question: string): number {
  * question's own ("allowed", "sell") still asks the same thing.
  */
 const RELATION_WORDS = new Set(`
-allow allowed available bring buy can come do does friendly get give have include included need offer
-possible provide sell serve take want welcome
+allow allowed available bring can come do does friendly get give have include included need offer
+possible provide serve take want welcome
 `.trim().split(/\s+/).map(stem));
 
 /** Thesaurus groups a text uses, each as one key (the same for every member). */
-const groupKeys = (text: string) => groupsIn(text).map(({ used, others }) => [...used, ...others].sort().join('|'));
+const groupKeys = (text: string): string[] => groupsIn(text).map(({ used, others }) => [...used, ...others].sort().join('|'));
 
 /** How a visitor's question stands to a pair question in words (see {@link compareWords}). */
 export interface WordComparison {
@@ -85,16 +85,20 @@ export interface WordComparison {
 export function compareWords(asked: string, question: string, answer: string): WordComparison {
   const theirs = subjectStems(question);
   const explained = new Set(contentStems(answer));
-  const questionGroups = new Set(groupKeys(question));
-  for (const { used, others } of groupsIn(asked)) {
-    if (questionGroups.has([...used, ...others].sort().join('|'))) for (const member of used) contentStems(member).forEach((stem) => explained.add(stem));
+  // Words of either question whose thesaurus group the other question uses too ("kids", "children").
+  const related = new Set<string>();
+  const askedGroups = new Set(groupKeys(asked));
+  for (const { used, others } of groupsIn(question)) {
+    if (!askedGroups.has([...used, ...others].sort().join('|'))) continue;
+    for (const member of [...used, ...others]) contentStems(member).forEach((word) => related.add(word));
   }
+  related.forEach((word) => explained.add(word));
   const mine = subjectStems(asked);
   const subject = [...mine].filter((stem) => !RELATION_WORDS.has(stem));
   // A relation word anchors the two questions to each other ("included"), but is never the subject swapped.
   const shared = [...mine].some((stem) => theirs.has(stem));
   const ownWords = subject.some((stem) => !theirs.has(stem) && !explained.has(stem));
-  const replaced = [...theirs].some((stem) => !RELATION_WORDS.has(stem) && !mine.has(stem));
+  const replaced = [...theirs].some((stem) => !RELATION_WORDS.has(stem) && !mine.has(stem) && !related.has(stem));
   return { swapped: shared && ownWords && replaced, supported: subject.some((stem) => theirs.has(stem) || explained.has(stem)) };
 }
 
