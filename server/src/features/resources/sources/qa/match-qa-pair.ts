@@ -72,6 +72,8 @@ export interface WordComparison {
   swapped: boolean;
   /** Some subject word of the visitor's is the question's, the answer's, or a thesaurus relative of the question's. */
   supported: boolean;
+  /** The visitor names a subject of their own: a word that is none of those ("How far is the airport from the station?"). */
+  adds: boolean;
 }
 
 /**
@@ -99,7 +101,7 @@ export function compareWords(asked: string, question: string, answer: string): W
   const shared = [...mine].some((stem) => theirs.has(stem));
   const ownWords = subject.some((stem) => !theirs.has(stem) && !explained.has(stem));
   const replaced = [...theirs].some((stem) => !RELATION_WORDS.has(stem) && !mine.has(stem) && !related.has(stem));
-  return { swapped: shared && ownWords && replaced, supported: subject.some((stem) => theirs.has(stem) || explained.has(stem)) };
+  return { swapped: shared && ownWords && replaced, supported: subject.some((stem) => theirs.has(stem) || explained.has(stem)), adds: ownWords };
 }
 
 /** The similarity a match by meaning needs: higher when no word of the visitor's supports it. */
@@ -130,7 +132,8 @@ export async function matchQaPair(pairs: readonly IndexedQaPair[], message: stri
   let byWords: QaMatch | undefined;
   let byMeaning: (QaMatch & { words: WordComparison }) | undefined;
   questions.forEach(({ pair, question }, index) => {
-    const words = Math.max(...asked.map((text) => wordOverlap(text, question)));
+    // A restatement may drop a word of the question, never add a subject of its own.
+    const words = Math.max(...asked.map((text) => (compareWords(text, question, pair.answer).adds ? 0 : wordOverlap(text, question))));
     if (words >= QA_WORDS_THRESHOLD && (!byWords || words > byWords.score)) byWords = { pair, question, score: words };
     if (!vectors) return;
     asked.forEach((text, i) => {
