@@ -56,9 +56,10 @@ export class ChatService {
    * public embed API serving a visitor of a chatbot found by its public id. Counts one message
    * against `plan`, retrieves from the chatbot's resources and applies its personality, tone,
    * custom prompt and restrict rule. A conversational turn (greeting, thanks, a request for a
-   * person) is answered as such, never with the restrict text. When the chatbot is restricted and
-   * retrieval finds no passage, the answer is exactly its restrict text and no model is called;
-   * otherwise the model decides whether the passages answer the question.
+   * person) is answered as such, never with the restrict text. A question that one of its saved
+   * answers (QA resources) matches is answered with it, never with the restrict text. When the
+   * chatbot is restricted and retrieval finds no passage, the answer is exactly its restrict text
+   * and no model is called; otherwise the model decides whether the passages answer the question.
    *
    * Stream the result with `streamAnswer(res, answer)` (chat/stream-answer.ts) or await `answer.text()`.
    * @param conversation 1..100 messages, the last one from the user (validated by the caller's schema).
