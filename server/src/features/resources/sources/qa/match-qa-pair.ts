@@ -1,4 +1,5 @@
 import { similarity, type SentenceEncoder } from '../../../../providers/llm/local/sentence-encoder.js';
+import { RecentMap } from '../../../../providers/llm/local/recent-map.js';
 import { groupsIn } from '../../../../providers/llm/local/synonyms.js';
 import { contentStems, questionTerms, stem } from '../../../../providers/llm/local/text-terms.js';
 import { sentencesOf } from '../../../../providers/llm/local/turn-meanings.js';
@@ -42,10 +43,19 @@ const normalised = (text: string) => text.toLowerCase().normalize('NFKC').replac
 /** The stems of a text's subject words (frame words such as "name" or "type" left out). */
 const subjectStems = (text: string) => new Set([...questionTerms(text)].filter(([, weight]) => weight >= 1).map(([stem]) => stem));
 
+/** Subject terms of pair questions, kept per instance: the same questions are compared with every visitor question. */
+const questionTermCache = new RecentMap<string, ReadonlyMap<string, number>>(100_000);
+
+function termsOf(text: string): ReadonlyMap<string, number> {
+  let terms = questionTermCache.get(text);
+  if (!terms) questionTermCache.set(text, (terms = questionTerms(text)));
+  return terms;
+}
+
 /** How much two questions share their subject words: 1 for the same words, 0 for none in common. */
 export function wordOverlap(asked: string, question: string): number {
-  const mine = questionTerms(asked);
-  const theirs = questionTerms(question);
+  const mine = termsOf(asked);
+  const theirs = termsOf(question);
   const sum = [...mine.values(), ...theirs.values()].reduce((total, weight) => total + weight, 0);
   if (sum === 0) return normalised(asked) === normalised(question) ? 1 : 0;
   let shared = 0;
@@ -130,19 +140,21 @@ export async function matchQaPair(pairs: readonly IndexedQaPair[], message: stri
   const questions = pairs.flatMap((pair) => pair.questions.map((question) => ({ pair, question })));
   const vectors = encoder ? await encoder.embed([...asked, ...questions.map((entry) => entry.question)]).catch(() => undefined) : undefined;
   let byWords: QaMatch | undefined;
-  let byMeaning: (QaMatch & { words: WordComparison }) | undefined;
+  let byMeaning: (QaMatch & { asked: string }) | undefined;
+  // Linear in the pairs' questions; the word comparisons (thesaurus look-ups) run only for the few
+  // questions that come near, so 1,000 pairs of 20 questions stay cheap on the request thread.
   questions.forEach(({ pair, question }, index) => {
-    // A restatement may drop a word of the question, never add a subject of its own.
-    const words = Math.max(...asked.map((text) => (compareWords(text, question, pair.answer).adds ? 0 : wordOverlap(text, question))));
-    if (words >= QA_WORDS_THRESHOLD && (!byWords || words > byWords.score)) byWords = { pair, question, score: words };
-    if (!vectors) return;
-    asked.forEach((text, i) => {
-      const meaning = similarity(vectors[i]!, vectors[asked.length + index]!);
-      if (!byMeaning || meaning > byMeaning.score) byMeaning = { pair, question, score: meaning, words: compareWords(text, question, pair.answer) };
-    });
+    for (const [i, text] of asked.entries()) {
+      const words = wordOverlap(text, question);
+      // A restatement may drop a word of the question, never add a subject of its own.
+      if (words >= QA_WORDS_THRESHOLD && (!byWords || words > byWords.score) && !compareWords(text, question, pair.answer).adds) byWords = { pair, question, score: words };
+      const meaning = vectors ? similarity(vectors[i]!, vectors[asked.length + index]!) : 0;
+      if (vectors && (!byMeaning || meaning > byMeaning.score)) byMeaning = { pair, question, score: meaning, asked: text };
+    }
   });
   // The nearest question decides: when it asks about something else, a runner-up is no safer.
-  const meant = byMeaning && !byMeaning.words.swapped && byMeaning.score >= meaningThreshold(byMeaning.words)
+  const words = byMeaning && compareWords(byMeaning.asked, byMeaning.question, byMeaning.pair.answer);
+  const meant = byMeaning && words && !words.swapped && byMeaning.score >= meaningThreshold(words)
     ? { pair: byMeaning.pair, question: byMeaning.question, score: byMeaning.score } : undefined;
   const best = byWords && (!meant || byWords.score >= meant.score) ? byWords : meant;
   return best;
