@@ -101,7 +101,9 @@ export const resourceContract = {
       + 'visitor\'s question matches one of a pair\'s questions (by meaning with the built-in sentence encoder, else by words), '
       + 'the built-in engine answers with the pair\'s answer exactly as written, a provider model receives it as the first '
       + 'passage marked as the owner\'s answer, a restricted chatbot never answers it with its restrict text, and the '
-      + 'answer\'s `sources` name the pair (`pairId`). Counts against the same creation rate limit and plan as the other '
+      + 'answer\'s `sources` name the pair (`pairId`). Matching prefers no answer to a wrong one: a question about a '
+      + 'sibling subject ("Is dinner included?" against "Is breakfast included?") never matches, so give each pair the '
+      + 'phrasings visitors use as further questions. Counts against the same creation rate limit and plan as the other '
       + 'creation endpoints.',
     body: QaResourceCreateSchema,
     responses: { ...created, ...creationErrors },
