@@ -13,6 +13,7 @@ import * as addResourceProcessingProgress from './20261123Z-add-resource-process
 import * as addResourceChunkVersion from './20261124A-add-resource-chunk-version.js';
 import * as mergeResourceSourceColumns from './20261125A-merge-resource-source-columns.js';
 import * as createChunkSentenceVectors from './20261126A-create-chunk-sentence-vectors.js';
+import * as createResourceQaPairs from './20261127A-create-resource-qa-pairs.js';
 
 type Migration = Knex.Migration;
 
@@ -36,6 +37,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261124A-add-resource-chunk-version', addResourceChunkVersion],
   ['20261125A-merge-resource-source-columns', mergeResourceSourceColumns],
   ['20261126A-create-chunk-sentence-vectors', createChunkSentenceVectors],
+  ['20261127A-create-resource-qa-pairs', createResourceQaPairs],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

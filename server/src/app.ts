@@ -13,6 +13,7 @@ import { widgetAssetsRoutes } from './features/embed/widget-assets.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { resourceUpkeepRoutes } from './features/resources/resource-upkeep.routes.js';
 import { resourcesRoutes } from './features/resources/resources.routes.js';
+import { qaResourcesRoutes } from './features/resources/sources/qa/qa-resources.routes.js';
 import { insightsRoutes } from './features/insights/insights.routes.js';
 import { leadsRoutes } from './features/leads/leads.routes.js';
 import { feedbackRoutes } from './features/feedback/feedback.routes.js';
@@ -78,6 +79,7 @@ export function createApp(services: Services): Express {
         }),
       }),
       resourceUpkeepRoutes(services.resourceUpkeep),
+      qaResourcesRoutes(services.qaResources),
       conversationsRoutes(services.conversations),
       leadsRoutes(services.leads),
       feedbackRoutes(services.feedback),

@@ -26,6 +26,7 @@ import { SessionsService } from './features/sessions/sessions.service.js';
 import type { SyncScheduler } from './features/resources/ingestion/ingestion-worker.js';
 import type { CrawlClock } from './features/resources/ingestion/stages/polite-fetcher.js';
 import type { ResourceUpkeepService } from './features/resources/resource-upkeep.service.js';
+import type { QaResourcesService } from './features/resources/sources/qa/qa-resources.service.js';
 import type { ResourcesService } from './features/resources/resources.service.js';
 import { UsageRepository } from './features/usage/usage.repository.js';
 import { UsageService } from './features/usage/usage.service.js';
@@ -48,6 +49,8 @@ export interface Services {
   resources: ResourcesService;
   /** Edit text, sync now, passages (extensions). */
   resourceUpkeep: ResourceUpkeepService;
+  /** Saved answers: the pairs of QA resources (extension). */
+  qaResources: QaResourcesService;
   /** Queues website re-syncs when due; started with the workers. */
   resourceSync: SyncScheduler;
   /** Queues the sentence vectors of chunks indexed without them; absent when no local engine answers. */
@@ -95,9 +98,9 @@ export function createServices(config: Config, database: Database, logger: Logge
   // The local engine answers the model families without credentials; their sentence vectors are stored at ingestion.
   const localEngineAnswers = Object.values(config.providers).some((provider) => !provider.apiKey);
   const sentenceVectors = encoder && localEngineAnswers && options.storeSentenceVectors !== false ? { sentenceEncoder: encoder } : {};
-  const { resources, resourceUpkeep, resourceSync, queueMissingSentenceVectors, queueSentenceVectorsFor } = createResourcesFeature(
+  const { resources, resourceUpkeep, qaResources, resourceSync, queueMissingSentenceVectors, queueSentenceVectorsFor } = createResourcesFeature(
     config, db, jobs, worker, logger.child({ component: 'resources' }),
-    { ...localVectors, ...sentenceVectors, ...(options.crawlClock ? { crawlClock: options.crawlClock } : {}) },
+    { ...localVectors, ...sentenceVectors, ...(options.crawlClock ? { crawlClock: options.crawlClock } : {}) }, encoder,
   );
   // A chatbot answered locally that starts using resources gets their sentence vectors stored (when they were skipped).
   const chatbots = new ChatbotsService(chatbotsRepository, config.publicUrl, async (...args) => {
@@ -128,6 +131,6 @@ export function createServices(config: Config, database: Database, logger: Logge
     ...(localEngineAnswers ? [{ name: 'dictionary', run: async () => ({ words: loadEnglishWords() }) }] : []),
     { name: 'term indexes', run: async () => ({ resources: (await ChunkTermCache.of(db).warm()).length }) },
   ], logger.child({ component: 'warm-up' }));
-  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, resourceSync, queueMissingSentenceVectors, conversations,
+  return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, qaResources, resourceSync, queueMissingSentenceVectors, conversations,
     warmUp, leads, feedback, insights, usage, models, chat, admission, embed, sessions };
 }

@@ -59,7 +59,7 @@ describe('the OpenAPI document', () => {
       expect(schema.required, path).toEqual(['text']);
       expect(schema.properties.text!.description, path).toContain('no trailing "Source: …" line');
       const source = (schema.properties.sources as unknown as { items: Schema }).items;
-      expect(Object.keys(source.properties)).toEqual(['resourceId', 'title', 'section', 'page', 'url', 'timestampSec', 'snippet']);
+      expect(Object.keys(source.properties)).toEqual(['resourceId', 'title', 'section', 'page', 'url', 'timestampSec', 'snippet', 'pairId']);
       expect(source.required).toEqual(['resourceId', 'title', 'snippet']);
     }
     for (const path of ['/v1/chatbot/chat-stream', '/v1/resource/chat-stream', '/v1/embed/{chatbotId}/chat-stream']) {
@@ -71,6 +71,19 @@ describe('the OpenAPI document', () => {
       const end = events[1]!.properties.data!;
       expect(Object.keys(end.properties!), path).toEqual(['sources', 'refused', 'handoff']);
     }
+  });
+
+  it('documents saved answers (extension): the QA type and the endpoints of its pairs', () => {
+    type Schema = { enum?: string[]; description?: string; properties?: Record<string, Schema>; items?: Schema };
+    const resource = (document.paths['/v1/resource/{id}']!.get as unknown as { responses: Record<string, { content: Record<string, { schema: Schema }> }> })
+      .responses['200']!.content['application/json']!.schema;
+    expect(resource.properties!.type!.enum).toContain('QA');
+    expect(resource.properties!.type!.description).toContain('extension');
+    expect(Object.keys(document.paths['/v1/resource/qa']!)).toEqual(['post']);
+    expect(Object.keys(document.paths['/v1/resource/qa/{id}']!).sort()).toEqual(['get', 'put']);
+    expect(Object.keys(document.paths['/v1/resource/qa/{id}/pairs']!)).toEqual(['post']);
+    expect(Object.keys(document.paths['/v1/resource/qa/{id}/pairs/{pairId}']!)).toEqual(['delete']);
+    expect(Object.keys(document.paths['/v1/resource/qa/{id}/pairs']!.post!.responses)).toContain('201');
   });
 
   it('carries a request example for every JSON body, and each one passes its route\'s schema', () => {

@@ -4,7 +4,7 @@ import { IdSchema } from '../common/id.schema.js';
 /**
  * One passage an answer was drawn from (extension). `page` is 1-based for PDFs, `timestampSec`
  * marks a moment in a video, `url` is the web page (or hosted video) and `section` the heading
- * path inside the document ("FAQ › Returns").
+ * path inside the document ("FAQ › Returns"). `pairId` names a saved answer of a QA resource.
  */
 export const ChatSourceSchema = z.object({
   resourceId: IdSchema.describe('The resource the passage belongs to.'),
@@ -14,6 +14,7 @@ export const ChatSourceSchema = z.object({
   url: z.string().optional().describe('The web page (or hosted video) the passage was read from.'),
   timestampSec: z.number().min(0).optional().describe('Where in the video the passage is spoken, in seconds.'),
   snippet: z.string().describe('The text the answer drew on (the sentences quoted, or the start of the passage), at most 240 characters, without headings.'),
+  pairId: IdSchema.optional().describe('Extension: the saved answer (a pair of a `QA` resource, `GET /v1/resource/qa/{id}`) the answer is; `section` is then its first question.'),
 }).describe('Extension: one passage an answer was drawn from.');
 export type ChatSource = z.infer<typeof ChatSourceSchema>;
 

@@ -27,6 +27,12 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   },
   chatWithResource: { resourceId: EXAMPLE_ID, conversation: question },
   chatWithResourceStream: { resourceId: EXAMPLE_ID, conversation: question },
+  createQaResource: {
+    name: 'Visitor questions', tags: ['faq'],
+    pairs: [{ questions: ['Where can I park?', 'Is there parking?'], answer: 'Park for free in the Mill Lane car park behind the shop.' }],
+  },
+  updateQaResource: { pairs: [{ id: EXAMPLE_ID, questions: ['Where can I park?'], answer: 'Park for free in the Mill Lane car park behind the shop.' }] },
+  addQaPair: { questions: ['Do you sell gift cards?'], answer: 'Yes, from 10 to 200 pounds, in the shop or online.' },
   updateTextResource: { content: 'Our shop opens at 10am and closes at 6pm, Monday to Saturday.' },
   createEmbedSession: { password: 'Str0ng!pass' },
   embedChatStream: { conversation: question },

@@ -1,4 +1,7 @@
 import { IdParamsSchema } from '../common/id.schema.js';
+import {
+  QaPairInputSchema, QaPairParamsSchema, QaPairSchema, QaResourceContentSchema, QaResourceCreateSchema, QaResourceUpdateSchema,
+} from '../resources/qa-resource.schema.js';
 import { ChatResponseSchema, ResourceChatBodySchema } from '../chat/chat-body.schema.js';
 import {
   FileResourceUploadSchema, TextResourceCreateSchema, VideoHostResourceCreateSchema, WebsiteResourceCreateSchema,
@@ -89,6 +92,53 @@ export const resourceContract = {
       + '`syncFrequency` schedule continues from this sync. 409 while a sync of the resource is queued or running; 400 for other types.',
     params: IdParamsSchema,
     responses: { 202: { description: 'The resource; the sync runs in the background.', schema: ResourceSchema }, ...errorResponses(400, 401, 404, 409, 500) },
+  }),
+  createQa: defineRoute({
+    operationId: 'createQaResource', method: 'post', path: '/v1/resource/qa', tag, security: 'apiKey',
+    summary: 'Add saved answers (extension): questions answered in the owner\'s own words',
+    description: 'A `QA` resource holds 1 to 1,000 pairs, each of 1 to 20 questions (up to 500 characters each) and an answer '
+      + '(up to 5,000 characters). It is indexed like any resource and attached to chatbots through `resourceIds`. When a '
+      + 'visitor\'s question matches one of a pair\'s questions (by meaning with the built-in sentence encoder, else by words), '
+      + 'the built-in engine answers with the pair\'s answer exactly as written, a provider model receives it as the first '
+      + 'passage marked as the owner\'s answer, a restricted chatbot never answers it with its restrict text, and the '
+      + 'answer\'s `sources` name the pair (`pairId`). Matching prefers no answer to a wrong one: a question about a '
+      + 'sibling subject ("Is dinner included?" against "Is breakfast included?") never matches, so give each pair the '
+      + 'phrasings visitors use as further questions. Counts against the same creation rate limit and plan as the other '
+      + 'creation endpoints.',
+    body: QaResourceCreateSchema,
+    responses: { ...created, ...creationErrors },
+  }),
+  getQa: defineRoute({
+    operationId: 'getQaResourceContent', method: 'get', path: '/v1/resource/qa/{id}', tag, security: 'apiKey',
+    summary: 'The saved answers of a QA resource, each with its stable id (extension)', description: 'Another type\'s id is a 400 naming its type.',
+    params: IdParamsSchema,
+    responses: { 200: { description: 'Its name, tags and pairs in order.', schema: QaResourceContentSchema }, ...errorResponses(400, 401, 404, 500) },
+  }),
+  updateQa: defineRoute({
+    operationId: 'updateQaResource', method: 'put', path: '/v1/resource/qa/{id}', tag, security: 'apiKey',
+    summary: 'Edit a QA resource (extension): any of name, tags, pairs',
+    description: '`pairs` replaces every pair; a pair sent with the `id` of one of the resource\'s pairs keeps that id (another id is '
+      + 'a 400), one without gets a new id. New pairs re-index the resource under the same id: it is `NOT_STARTED` until the '
+      + 'ingestion job takes it, then `IN_PROGRESS`, then `DONE`; until then chat answers from the old pairs. A change of name or '
+      + 'tags alone does not re-index. Another type\'s id is a 400 naming its type.',
+    params: IdParamsSchema, body: QaResourceUpdateSchema,
+    responses: { 200: { description: 'The resource.', schema: ResourceSchema }, ...errorResponses(400, 401, 402, 404, 500) },
+  }),
+  addQaPair: defineRoute({
+    operationId: 'addQaPair', method: 'post', path: '/v1/resource/qa/{id}/pairs', tag, security: 'apiKey',
+    summary: 'Add one saved answer to a QA resource (extension)',
+    description: 'Appended after the others; the resource is re-indexed (`NOT_STARTED → IN_PROGRESS → DONE`) and the pair answers once '
+      + 'it is `DONE`. 400 when the resource already holds 1,000 pairs or is of another type.',
+    params: IdParamsSchema, body: QaPairInputSchema,
+    responses: { 201: { description: 'The new pair with its id.', schema: QaPairSchema }, ...errorResponses(400, 401, 402, 404, 500) },
+  }),
+  removeQaPair: defineRoute({
+    operationId: 'deleteQaPair', method: 'delete', path: '/v1/resource/qa/{id}/pairs/{pairId}', tag, security: 'apiKey',
+    summary: 'Delete one saved answer of a QA resource (extension)',
+    description: 'The resource is re-indexed (`NOT_STARTED → IN_PROGRESS → DONE`); once it is `DONE` again the pair no longer answers. '
+      + 'A resource may be left with no pairs (it is then indexed empty). 404 for a pair id that is not one of the resource\'s.',
+    params: QaPairParamsSchema,
+    responses: { 200: { description: 'The deleted pair.', schema: QaPairSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
   passages: defineRoute({
     operationId: 'listResourcePassages', method: 'get', path: '/v1/resource/{id}/passages', tag, security: 'apiKey',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const ResourceTypeSchema = z.enum(['VIDEO', 'PDF', 'TEXT', 'HOSTED_VIDEO', 'WEB', 'DRIVE']);
+/** `QA` (saved answers: questions an owner answers in their own words) is an extension. */
+export const ResourceTypeSchema = z.enum(['VIDEO', 'PDF', 'TEXT', 'HOSTED_VIDEO', 'WEB', 'DRIVE', 'QA'])
+  .describe('`QA` is an extension: saved answers (`POST /v1/resource/qa`), questions the owner answers in their own words.');
 export type ResourceType = z.infer<typeof ResourceTypeSchema>;
 
 /** `NOT_STARTED → IN_PROGRESS → DONE | FAILED_NO_TEXT_FOUND | FAILED` (decisions.md § Resources). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPrompt, retrievalQuery, toSourceLabel, type AnswerSettings } from './build-prompt.js';
+import { buildPrompt, retrievalQuery, toOwnerAnswerPassage, toSourceLabel, type AnswerSettings } from './build-prompt.js';
 
 const DEFAULTS: AnswerSettings = {
   personalityType: 'ASSISTANT', toneType: 'FRIENDLY', customSystemPrompt: null, restrictAnswersToResourcesContentResponse: null,
@@ -85,5 +85,28 @@ describe('retrievalQuery', () => {
 
   it('searches for the regions of the places a question names', () => {
     expect(retrievalQuery([{ text: 'Can I get my candles delivered to Germany?', fromUser: true }])).toBe('Can I get my candles delivered to Germany? eu europe european union');
+  });
+});
+
+describe('toOwnerAnswerPassage', () => {
+  const match = {
+    pair: { id: 'c'.repeat(24), resourceId: 'd'.repeat(24), resourceName: 'Visitor questions', questions: ['Is there a lift?', 'Step-free access?'], answer: 'Yes, a lift by the side door.' },
+    question: 'Step-free access?', score: 0.8,
+  };
+
+  it('makes the saved answer a passage citing its pair under its first question', () => {
+    expect(toOwnerAnswerPassage(match)).toEqual({
+      content: 'Yes, a lift by the side door.', ownerAnswer: true,
+      source: 'Visitor questions › Is there a lift? (the owner\'s saved answer)',
+      citation: { resourceId: 'd'.repeat(24), title: 'Visitor questions', section: 'Is there a lift?', pairId: 'c'.repeat(24) },
+    });
+  });
+
+  it('tells a provider model to answer with it when it comes first, and only then', () => {
+    const owner = toOwnerAnswerPassage(match);
+    const { system } = buildPrompt({ ...DEFAULTS, restrictAnswersToResourcesContentResponse: 'Only about the shop.' }, ASK, [owner, ...PASSAGES]);
+    expect(system).toContain('Passage [1] is the owner\'s own answer to this question: answer with it');
+    expect(system).toContain('[1] (source: Visitor questions › Is there a lift? (the owner\'s saved answer))\nYes, a lift by the side door.');
+    expect(buildPrompt(DEFAULTS, ASK, PASSAGES).system).not.toContain('owner\'s own answer');
   });
 });

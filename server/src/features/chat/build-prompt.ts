@@ -2,6 +2,7 @@ import type { ChatMessage, PersonalityType, ToneType } from '@parley/shared';
 import { isFollowUp } from './follow-up.js';
 import type { AnswerPrompt, ContextPassage, PromptMessage } from '../../providers/llm/answer-model.js';
 import type { RetrievedChunk } from '../resources/retrieve-chunks.js';
+import type { QaMatch } from '../resources/resources.service.js';
 import { regionsOf } from '../../providers/llm/local/places.js';
 import type { TurnKind } from './conversational-turn.js';
 
@@ -46,14 +47,29 @@ export function toSourceLabel(chunk: Pick<RetrievedChunk, 'fileName' | 'provenan
   return parts.join(', ');
 }
 
+/**
+ * A matched saved answer as the first passage, marked as the owner's answer: its text is the
+ * answer as the owner wrote it, its citation names the pair (`pairId`) under its first question.
+ */
+export function toOwnerAnswerPassage(match: QaMatch): ContextPassage {
+  const { pair } = match;
+  const section = pair.questions[0] ?? match.question;
+  return {
+    content: pair.answer, source: `${pair.resourceName} › ${section} (the owner's saved answer)`, ownerAnswer: true,
+    citation: { resourceId: pair.resourceId, title: pair.resourceName, section, pairId: pair.id },
+  };
+}
+
 /** Chunks as the models see them. */
 export function toPassages(chunks: readonly RetrievedChunk[]): ContextPassage[] {
   return chunks.map((chunk) => {
-    const { title, section, page, url, startSeconds } = chunk.provenance ?? {};
+    const { title, section, page, url, startSeconds, pairId } = chunk.provenance ?? {};
     const citation = {
       resourceId: chunk.resourceId, title: title ?? chunk.fileName,
       ...(section ? { section } : {}), ...(page !== undefined ? { page } : {}), ...(url ? { url } : {}),
       ...(startSeconds !== undefined ? { timestampSec: startSeconds } : {}),
+      // A saved answer found by retrieval rather than matched is still cited as its pair.
+      ...(pairId ? { pairId } : {}),
     };
     return { content: chunk.content, source: toSourceLabel(chunk), citation };
   });
@@ -76,6 +92,10 @@ function systemPrompt(settings: AnswerSettings, passages: readonly ContextPassag
     'Greetings, thanks, goodbyes, questions about who you are and requests to talk to a person are conversation, not questions: reply to them briefly and politely, without the context.',
     'Reply in the language of the visitor\'s message.',
     'Cite the passages you use by their number, like [1].', '');
+  if (passages[0]?.ownerAnswer) {
+    lines.push('Passage [1] is the owner\'s own answer to this question: answer with it, keeping its facts and wording '
+      + '(translated when the visitor writes in another language), and cite [1].', '');
+  }
   if (passages.length === 0) {
     lines.push('Context: none was found for this question.');
   } else {

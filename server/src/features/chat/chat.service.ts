@@ -7,10 +7,10 @@ import type { ChatbotsService } from '../chatbots/chatbots.service.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
 import type { ResourcesService } from '../resources/resources.service.js';
 import type { UsageService } from '../usage/usage.service.js';
-import { buildPrompt, retrievalQuery, toPassages, type AnswerSettings } from './build-prompt.js';
+import { buildPrompt, retrievalQuery, toOwnerAnswerPassage, toPassages, type AnswerSettings } from './build-prompt.js';
 import { synonymsOf } from '../../providers/llm/local/synonyms.js';
 import { classifyTurn, conversationalFallback } from './conversational-turn.js';
-import { fixedAnswer, modelAnswer, type PreparedAnswer } from './prepared-answer.js';
+import { fixedAnswer, modelAnswer, ownerAnswer, type PreparedAnswer } from './prepared-answer.js';
 
 export type { PreparedAnswer } from './prepared-answer.js';
 
@@ -56,9 +56,10 @@ export class ChatService {
    * public embed API serving a visitor of a chatbot found by its public id. Counts one message
    * against `plan`, retrieves from the chatbot's resources and applies its personality, tone,
    * custom prompt and restrict rule. A conversational turn (greeting, thanks, a request for a
-   * person) is answered as such, never with the restrict text. When the chatbot is restricted and
-   * retrieval finds no passage, the answer is exactly its restrict text and no model is called;
-   * otherwise the model decides whether the passages answer the question.
+   * person) is answered as such, never with the restrict text. A question that one of its saved
+   * answers (QA resources) matches is answered with it, never with the restrict text. When the
+   * chatbot is restricted and retrieval finds no passage, the answer is exactly its restrict text
+   * and no model is called; otherwise the model decides whether the passages answer the question.
    *
    * Stream the result with `streamAnswer(res, answer)` (chat/stream-answer.ts) or await `answer.text()`.
    * @param conversation 1..100 messages, the last one from the user (validated by the caller's schema).
@@ -113,14 +114,22 @@ export class ChatService {
     const turn = classifyTurn(conversation.at(-1)?.text ?? '');
     const query = retrievalQuery(conversation);
     // "send it back" also searches "returns": the visitor's words are not always the knowledge's.
-    const chunks = turn ? [] : await this.resources.retrieve(organisationId, resourceIds, query, this.options.contextChunks, synonymsOf(query));
-    const prompt = buildPrompt(settings, conversation, toPassages(chunks), turn);
+    const [chunks, saved] = turn ? [[], undefined] : await Promise.all([
+      this.resources.retrieve(organisationId, resourceIds, query, this.options.contextChunks, synonymsOf(query)),
+      this.resources.matchSavedAnswer(organisationId, resourceIds, conversation.at(-1)?.text ?? ''),
+    ]);
+    // A saved answer the question matches is the answer: the local engine gives it as written, a
+    // provider model gets it first, marked as the owner's. Either way it is never refused.
+    const owner = saved && toOwnerAnswerPassage(saved);
+    if (owner && this.models.resolve(model).kind === 'local') return ownerAnswer(owner);
+    const passages = toPassages(owner ? chunks.filter((chunk) => chunk.provenance.pairId !== owner.citation?.pairId) : chunks);
+    const prompt = buildPrompt(settings, conversation, owner ? [owner, ...passages] : passages, turn);
     const stored = this.resources.storedSentenceVectors(organisationId, chunks);
     if (stored) prompt.storedSentenceVectors = stored;
     // decisions.md § Chat and streaming: restricted and nothing relevant → exactly the restrict text.
     // Only an empty retrieval is decided here; otherwise the model judges the passages (the local
     // engine by its own relevance measure, a provider model by the rule in its system prompt).
-    if (prompt.restrictResponse !== undefined && !turn && chunks.length === 0) {
+    if (prompt.restrictResponse !== undefined && !turn && prompt.passages.length === 0) {
       // Conversation in more words than a greeting ("I'd rather speak to a person") is not off-topic.
       const fallback = conversationalFallback(conversation.at(-1)?.text ?? '');
       if (!fallback) return fixedAnswer(prompt.restrictResponse);

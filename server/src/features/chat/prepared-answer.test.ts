@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerModel, AnswerPrompt, ContextPassage } from '../../providers/llm/answer-model.js';
 import { conversationalReply } from './conversational-turn.js';
-import { fixedAnswer, markerCitations, modelAnswer, sourcesOf } from './prepared-answer.js';
+import { fixedAnswer, markerCitations, modelAnswer, ownerAnswer, sourcesOf } from './prepared-answer.js';
 
 const FAQ_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const GUIDE_ID = 'bbbbbbbbbbbbbbbbbbbbbbbb';
@@ -142,5 +142,27 @@ describe('fixedAnswer', () => {
     expect(await answer.text()).toBe('Ask me about candles.');
     expect(answer.meta('Ask me about candles.')).toEqual({ sources: [], refused: true });
     expect(answer.prompt).toBeUndefined();
+  });
+});
+
+describe('saved answers', () => {
+  const PAIR_ID = 'cccccccccccccccccccccccc';
+  const OWNER: ContextPassage = {
+    content: 'Yes, a lift by the side door.', source: 'Visitor questions › Is there a lift?', ownerAnswer: true,
+    citation: { resourceId: FAQ_ID, title: 'Visitor questions', section: 'Is there a lift?', pairId: PAIR_ID },
+  };
+  const OWNER_SOURCE = { resourceId: FAQ_ID, title: 'Visitor questions', section: 'Is there a lift?', pairId: PAIR_ID, snippet: 'Yes, a lift by the side door.' };
+
+  it('gives the local engine\'s answer as the owner wrote it, citing the pair, never refused', async () => {
+    const answer = ownerAnswer(OWNER);
+    expect(await answer.text()).toBe('Yes, a lift by the side door.');
+    expect(answer.meta('Yes, a lift by the side door.')).toEqual({ sources: [OWNER_SOURCE] });
+  });
+
+  it('cites the pair of a provider\'s answer first even when the model did not mark it', async () => {
+    const model: AnswerModel = { async *stream() { yield 'There is a lift by the side door. Candles are never left burning [2].'; } };
+    const answer = modelAnswer(model, promptOf([OWNER, GUIDE]));
+    const meta = answer.meta(await answer.text());
+    expect(meta.sources.map((source) => source.pairId ?? source.resourceId)).toEqual([PAIR_ID, GUIDE_ID]);
   });
 });

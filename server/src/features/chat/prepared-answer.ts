@@ -1,5 +1,5 @@
 import { SECTION_SEPARATOR, segmentText, type AnswerMeta, type ChatSource } from '@parley/shared';
-import type { AnswerModel, AnswerPrompt, Citation } from '../../providers/llm/answer-model.js';
+import type { AnswerModel, AnswerPrompt, Citation, ContextPassage } from '../../providers/llm/answer-model.js';
 import { conversationalReply } from './conversational-turn.js';
 import { holdRestrictText } from './restrict-text.js';
 
@@ -60,7 +60,7 @@ function sectionOf(content: string, snippet: string | undefined): string | undef
  * The sources of an answer: one per cited passage (under the section of the sentence quoted,
  * when known), the same place cited twice only once.
  */
-export function sourcesOf(prompt: AnswerPrompt, citations: readonly Citation[]): ChatSource[] {
+export function sourcesOf(prompt: Pick<AnswerPrompt, 'passages'>, citations: readonly Citation[]): ChatSource[] {
   const sources = new Map<string, ChatSource>();
   for (const { passage, snippet } of citations) {
     const context = prompt.passages[passage];
@@ -92,7 +92,9 @@ export function modelAnswer(model: AnswerModel, prompt: AnswerPrompt): PreparedA
       // for a person that it read only once the knowledge held no answer.
       const handoff = prompt.turn === 'handoff' || text === conversationalReply('handoff', prompt.question, prompt.toneType) ? { handoff: true } : {};
       if (restrict !== undefined && text.trim() === restrict.trim()) return { sources: [], refused: true, ...handoff };
-      const citations = model.citations ? model.citations(prompt, text) : markerCitations(text, prompt.passages.length);
+      const cited = model.citations ? model.citations(prompt, text) : markerCitations(text, prompt.passages.length);
+      // The owner's saved answer was given to be the answer: it is its source even when the model did not cite it.
+      const citations = prompt.passages[0]?.ownerAnswer && !cited.some((citation) => citation.passage === 0) ? [{ passage: 0 }, ...cited] : cited;
       return { sources: sourcesOf(prompt, citations), ...handoff };
     },
   };
@@ -104,4 +106,12 @@ export function fixedAnswer(text: string, meta: AnswerMeta = { sources: [], refu
     yield text;
   }
   return { deltas, text: async () => text, meta: () => meta };
+}
+
+/**
+ * The built-in engine's answer to a question a saved answer matched: the owner's answer exactly as
+ * written, in one delta, citing the pair. Never the restrict text.
+ */
+export function ownerAnswer(passage: ContextPassage): PreparedAnswer {
+  return fixedAnswer(passage.content, { sources: sourcesOf({ passages: [passage] }, [{ passage: 0 }]) });
 }

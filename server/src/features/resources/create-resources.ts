@@ -16,6 +16,9 @@ import { ResourcePassagesRepository } from './resource-passages.repository.js';
 import { ResourceUpkeepService } from './resource-upkeep.service.js';
 import { ResourcesRepository } from './resources.repository.js';
 import { ResourcesService } from './resources.service.js';
+import { QaPairsRepository } from './sources/qa/qa-pairs.repository.js';
+import { QaResourcesService } from './sources/qa/qa-resources.service.js';
+import type { SentenceEncoder } from '../../providers/llm/local/sentence-encoder.js';
 
 /** The crawler's user agent when a website resource does not set one. */
 export const DEFAULT_CRAWLER_USER_AGENT = 'ParleyBot/0.1 (knowledge crawler of a self-hosted Parley service)';
@@ -35,11 +38,15 @@ export function transcriptionSummary(config: Config): string {
   return 'runtime' in found ? `offline, Whisper tiny (${language})` : `not transcribed: ${found.missing}`;
 }
 
-/** Builds the resources feature: its service, the ingestion handler on the worker, and the re-sync scheduler. */
+/**
+ * Builds the resources feature: its service, the ingestion handler on the worker, and the re-sync scheduler.
+ * @param questionEncoder matches visitors' questions to saved answers by meaning (none: by words).
+ */
 export function createResourcesFeature(
   config: Config, db: Knex, jobs: JobQueue, worker: JobWorker, logger: Logger, overrides: Partial<IngestionContext> = {},
+  questionEncoder?: SentenceEncoder,
 ): {
-  resources: ResourcesService; resourceUpkeep: ResourceUpkeepService; resourceSync: SyncScheduler; ingestion: IngestionContext;
+  resources: ResourcesService; resourceUpkeep: ResourceUpkeepService; qaResources: QaResourcesService; resourceSync: SyncScheduler; ingestion: IngestionContext;
   /** Queues the sentence vectors of chunks indexed without them (run at start); absent without the local encoder. */
   queueMissingSentenceVectors?: () => Promise<number>;
   /** Queues the missing sentence vectors of a chatbot's resources when the local engine answers its model; absent without the local encoder. */
@@ -61,15 +68,18 @@ export function createResourcesFeature(
     return family === undefined || !config.providers[family].apiKey;
   };
   if (encoder) registerSentenceVectors(worker, { db, jobs, encoder, logger, answersLocally, resourceChatLocal: answersLocally(config.resourceChatModel) });
+  const qaPairs = new QaPairsRepository(db);
   const resources = new ResourcesService({
     db, repository, jobs, notifyWorker: () => worker.notify(), cancelRunningJobs: (key) => worker.cancel(key), files: ingestion.files, embedder,
+    qaPairs, ...(questionEncoder ? { questionEncoder } : {}),
     ...(encoder ? { sentenceVectors: (organisationId: string, chunkIds: readonly number[], texts: readonly string[]) => readSentenceVectors(db, organisationId, chunkIds, texts) } : {}),
   });
   const resourceUpkeep = new ResourceUpkeepService({
     db, resources, repository, passages: new ResourcePassagesRepository(db), jobs, notifyWorker: () => worker.notify(),
   });
+  const qaResources = new QaResourcesService({ db, resources, repository, pairs: qaPairs, jobs, notifyWorker: () => worker.notify() });
   return {
-    resources, resourceUpkeep, resourceSync: new SyncScheduler(db, repository, jobs, () => worker.notify(), logger), ingestion,
+    resources, resourceUpkeep, qaResources, resourceSync: new SyncScheduler(db, repository, jobs, () => worker.notify(), logger), ingestion,
     ...(encoder ? {
       queueMissingSentenceVectors: () => queueMissingSentenceVectors(db, jobs),
       queueSentenceVectorsFor: async (organisationId: string, resourceIds: readonly string[], model: string) => {

@@ -10,22 +10,23 @@ import type { ResourcesService } from './resources.service.js';
 const MAX_UPLOAD_FIELDS = 60;
 
 export interface ResourcesRoutesOptions {
-  /** Shared by the four creation endpoints (decisions.md § Resources: one bucket per API key). */
+  /** Shared by the creation endpoints (decisions.md § Resources: one bucket per API key; saved answers count too). */
   creationRateLimit: RequestHandler;
   /** Where uploads stream to before they are checked and kept. */
   incomingDirectory: string;
 }
 
-/** `/v1/resource`: list, get, delete and the four creation endpoints (chat lives in the chat feature). */
+/** `/v1/resource`: list, get, delete and the creation endpoints (chat lives in the chat feature). */
 export function resourcesRoutes(resources: ResourcesService, options: ResourcesRoutesOptions): RouteTable {
   const router = routeTable();
-  const creation = [resourceContract.createFile, resourceContract.createText, resourceContract.createVideoHost, resourceContract.createWebsite];
+  const creation = [resourceContract.createFile, resourceContract.createText, resourceContract.createVideoHost, resourceContract.createWebsite, resourceContract.createQa];
   // Counted before anything else about the request is checked.
   router.post(creation.map((route) => toExpressPath(route.path)), options.creationRateLimit);
   mountRoute(router, resourceContract.list, ({ req }) => resources.list(authOf(req)));
   mountRoute(router, resourceContract.createText, ({ req, body }) => resources.createText(authOf(req), body));
   mountRoute(router, resourceContract.createVideoHost, ({ req, body }) => resources.createHostedVideo(authOf(req), body));
   mountRoute(router, resourceContract.createWebsite, ({ req, body }) => resources.createWebsite(authOf(req), body));
+  mountRoute(router, resourceContract.createQa, ({ req, body }) => resources.createQa(authOf(req), body));
   mountRoute(router, resourceContract.createFile, async ({ req, res }) => {
     const auth = authOf(req);
     await resources.assertCanUpload(auth);

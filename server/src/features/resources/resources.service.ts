@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Knex } from 'knex';
 import {
   FileResourceFieldsSchema, MAX_UPLOAD_BYTES,
-  type Resource, type ResourceType, type TextResourceCreate, type VideoHostResourceCreate, type WebsiteResourceCreate,
+  type QaResourceCreate, type Resource, type ResourceType, type TextResourceCreate, type VideoHostResourceCreate, type WebsiteResourceCreate,
 } from '@parley/shared';
 import type { PlanLimits } from '../../config.js';
 import { newId } from '../../db/ids.js';
@@ -18,10 +18,16 @@ import type { ResourceRecord, ResourcesRepository, ResourceUsage } from './resou
 import { retrieveChunks, type RetrievedChunk } from './retrieve-chunks.js';
 import { sniffFile } from './sniff-file-type.js';
 import { hostedVideoSource } from './sources/hosted-video/hosted-video.source.js';
+import { matchQaPair, type QaMatch } from './sources/qa/match-qa-pair.js';
+import type { QaPairsRepository } from './sources/qa/qa-pairs.repository.js';
+import { qaSource } from './sources/qa/qa.source.js';
+import type { SentenceEncoder } from '../../providers/llm/local/sentence-encoder.js';
 import { sourceOfRecord, uploadSourceOf } from './sources/registry.js';
 import type { ResourceDraft } from './sources/source-module.js';
 import { textSource } from './sources/text/text.source.js';
 import { webSource } from './sources/web/web.source.js';
+
+export type { QaMatch } from './sources/qa/match-qa-pair.js';
 
 export interface ResourcesServiceOptions {
   db: Knex;
@@ -34,6 +40,10 @@ export interface ResourcesServiceOptions {
   /** Where uploads are kept (DATA_DIR/files or object storage), keyed under the organisation's id. */
   files: FileStore;
   embedder?: Embedder;
+  /** The indexed saved answers of resources, which chat matches questions to. */
+  qaPairs?: QaPairsRepository;
+  /** Matches questions to saved answers by meaning (absent: by words). */
+  questionEncoder?: SentenceEncoder;
   /** Reads the local engine's sentence vectors stored for chunks (absent without the local encoder). */
   sentenceVectors?: (organisationId: string, chunkIds: readonly number[], texts: readonly string[]) => Promise<ReadonlyMap<string, Float32Array>>;
 }
@@ -118,6 +128,11 @@ export class ResourcesService {
     return this.insertAndEnqueue(auth, await textSource.create(body));
   }
 
+  /** Saved answers (extension), their pairs stored with the resource. @throws 402 */
+  async createQa(auth: AuthContext, body: QaResourceCreate): Promise<Resource> {
+    return this.insertAndEnqueue(auth, await qaSource.create(body));
+  }
+
   /** @throws 402 */
   async createHostedVideo(auth: AuthContext, body: VideoHostResourceCreate): Promise<Resource> {
     return this.insertAndEnqueue(auth, await hostedVideoSource.create(body));
@@ -177,6 +192,15 @@ export class ResourcesService {
   }
 
   /**
+   * The saved answer (an indexed pair of a QA resource among `resourceIds`) that a visitor's
+   * message asks, if one matches well enough (sources/qa/match-qa-pair.ts).
+   */
+  async matchSavedAnswer(organisationId: string, resourceIds: readonly string[], message: string): Promise<QaMatch | undefined> {
+    const pairs = await this.options.qaPairs?.indexed(organisationId, resourceIds) ?? [];
+    return matchQaPair(pairs, message, this.options.questionEncoder);
+  }
+
+  /**
    * The loader of the retrieved chunks' stored sentence vectors an answer's prompt carries (the
    * local engine asks it only for sentences this instance has not cached). A failed read is not
    * an answer's failure: the sentences are then encoded.
@@ -197,15 +221,17 @@ export class ResourcesService {
   /** Inserts a resource and queues its ingestion in one transaction, under the plan's limits. @throws 402 */
   private async insertAndEnqueue(auth: AuthContext, draft: ResourceDraft<ResourceType>): Promise<Resource> {
     const now = Date.now();
+    const { write, ...fields } = draft;
     const record = {
       organisationId: auth.organisationId, creator: auth.userId, createdAt: now, aiProcessingStatus: 'NOT_STARTED',
-      textContent: null, lastSync: null, nextSyncAt: null, failureReason: null, storedBytes: 0, processingProgress: null, ...draft,
+      textContent: null, lastSync: null, nextSyncAt: null, failureReason: null, storedBytes: 0, processingProgress: null, ...fields,
       id: draft.id ?? newId(now),
     } as ResourceRecord;
     await this.options.db.transaction(async (trx) => {
       // Unlimited plans skip the count (it reads every resource of the organisation).
       if (hasResourceLimits(auth.plan)) assertWithinPlan(auth.plan, await this.repository.lockUsage(trx, auth.organisationId), record.storedBytes);
       await this.repository.insert(record, trx);
+      await write?.(trx, record);
       await this.options.jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: record.id, organisationId: record.organisationId }, { dedupeKey: ingestionDedupeKey(record.id) }, trx);
     });
     this.options.notifyWorker();

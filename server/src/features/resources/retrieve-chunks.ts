@@ -15,6 +15,8 @@ export interface ChunkProvenance {
   section?: string;
   startSeconds?: number;
   endSeconds?: number;
+  /** The saved answer (a QA resource's pair) the chunk was cut from. */
+  pairId?: string;
 }
 
 /** One retrieved passage, best first. */

@@ -9,6 +9,8 @@ export interface ContextPassage {
   source: string;
   /** Where it came from, as answers cite it (the snippet is chosen per answer). */
   citation?: Omit<ChatSource, 'snippet'>;
+  /** The owner's saved answer to the visitor's question (a matched QA pair): models are told to answer with it. */
+  ownerAnswer?: boolean;
 }
 
 /** A passage an answer drew on: its index in the prompt and, when known, the sentence quoted. */

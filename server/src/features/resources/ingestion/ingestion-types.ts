@@ -13,7 +13,7 @@ export interface TextUnit {
  * and of change detection (a re-sync keeps the chunks of a section whose hash did not change).
  */
 export interface SourceSection {
-  provenance: Pick<ChunkProvenance, 'page' | 'url' | 'title'>;
+  provenance: Pick<ChunkProvenance, 'page' | 'url' | 'title' | 'pairId'>;
   units: TextUnit[];
 }
 

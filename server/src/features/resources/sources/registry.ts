@@ -3,6 +3,7 @@ import type { UploadType } from '../sniff-file-type.js';
 import { driveSource } from './drive/drive.source.js';
 import { hostedVideoSource } from './hosted-video/hosted-video.source.js';
 import { pdfSource } from './pdf/pdf.source.js';
+import { qaSource } from './qa/qa.source.js';
 import type { CreatableSource, ResourceOf, SourceModule } from './source-module.js';
 import type { UploadInput } from './stored-upload.js';
 import { textSource } from './text/text.source.js';
@@ -20,6 +21,7 @@ export const SOURCE_MODULES: { readonly [T in ResourceType]: SourceModule<T, unk
   WEB: webSource,
   HOSTED_VIDEO: hostedVideoSource,
   DRIVE: driveSource,
+  QA: qaSource,
 };
 
 /** The module of a type. */

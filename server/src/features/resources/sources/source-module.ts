@@ -7,6 +7,7 @@ import type { ResourceFields, ResourceUpdate } from '../resources.repository.js'
 import type { DriveSourceSchema } from './drive/drive-source.schema.js';
 import type { HostedVideoSourceSchema } from './hosted-video/hosted-video-source.schema.js';
 import type { PdfSourceSchema } from './pdf/pdf-source.schema.js';
+import type { QaSourceSchema } from './qa/qa-source.schema.js';
 import type { TextSourceSchema } from './text/text-source.schema.js';
 import type { VideoSourceSchema } from './video/video-source.schema.js';
 import type { WebSourceSchema } from './web/web-source.schema.js';
@@ -22,6 +23,7 @@ interface SourceSchemas {
   HOSTED_VIDEO: typeof HostedVideoSourceSchema;
   WEB: typeof WebSourceSchema;
   DRIVE: typeof DriveSourceSchema;
+  QA: typeof QaSourceSchema;
 }
 
 /** The per-type data of a resource of type `T`, as stored in `resources.source`. */
@@ -39,6 +41,8 @@ export interface ResourceDraft<T extends ResourceType> {
   source: SourceOf<T>;
   storedBytes?: number;
   textContent?: string;
+  /** What the type keeps besides the resource row (a QA resource's pairs), written in the same transaction after it. */
+  write?: (trx: Knex, resource: { id: string; organisationId: string }) => Promise<void>;
 }
 
 /** The type's own fields of the API's resource (omitted when they do not apply). */

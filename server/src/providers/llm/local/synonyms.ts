@@ -218,7 +218,7 @@ GROUPS.forEach((members, group) => members.forEach((member, index) => {
 const SEPARATORS = /[^\p{L}\p{N}-]+/u;
 
 /** The groups a text uses, in the thesaurus's order, each with the members it holds and the others, in the group's order. */
-function groupsIn(text: string): { used: string[]; others: string[] }[] {
+export function groupsIn(text: string): { used: string[]; others: string[] }[] {
   const normalised = text.normalize('NFKC').replace(/[‘’]/g, "'");
   // After NFKC, lower-casing folds every letter the patterns' case-insensitive match folds (the members are lower case, composed).
   const used = new Map<number, Set<number>>();
