@@ -49,6 +49,7 @@ const EnvSchema = z.object({
   PARSE_TIMEOUT_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('120000').transform(Number),
   PARSE_MEMORY_MB: z.string().regex(/^\d+$/, 'must be a positive integer').default('1024').transform(Number),
   OCR_MAX_PAGES: z.string().regex(/^\d+$/, 'must be a non-negative integer').default('100').transform(Number),
+  OCR_MAX_SECONDS: z.string().regex(/^\d+$/, 'must be a non-negative integer').default('600').transform(Number),
   CRAWL_MAX_DURATION_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('1800000').transform(Number),
   EMBED_VISITOR_DAILY_MESSAGES: z.string().regex(/^\d+$/, 'must be a positive integer').default('200').transform(Number),
   EMBED_CHATBOT_DAILY_MESSAGES: z.string().regex(/^\d+$/, 'must be a positive integer').default('5000').transform(Number),
@@ -126,6 +127,8 @@ export interface Config {
   parserLimits: { timeoutMs: number; memoryMb: number };
   /** Pages of one PDF read by OCR at most (pages without a text layer; 0 turns OCR off). */
   ocrMaxPages: number;
+  /** OCR time of one PDF at most, in ms (OCR_MAX_SECONDS); the pages read by then are kept. */
+  ocrMaxMs: number;
   /** A website crawl stops after this long, keeping the pages read so far. */
   crawlMaxDurationMs: number;
   /** Express `trust proxy`: false, a hop count, or the proxies' addresses (never `true`). */
@@ -348,7 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobRetentionMs: e.JOB_RETENTION_DAYS > 0 ? e.JOB_RETENTION_DAYS * 24 * 60 * 60 * 1000 : undefined,
     embedSessionSecret: e.EMBED_SESSION_SECRET,
     embed: embedLimitsOf(e),
-    parserLimits: { timeoutMs: Math.max(1000, e.PARSE_TIMEOUT_MS), memoryMb: Math.max(128, e.PARSE_MEMORY_MB) }, ocrMaxPages: e.OCR_MAX_PAGES, crawlMaxDurationMs: Math.max(1000, e.CRAWL_MAX_DURATION_MS),
+    parserLimits: { timeoutMs: Math.max(1000, e.PARSE_TIMEOUT_MS), memoryMb: Math.max(128, e.PARSE_MEMORY_MB) }, ocrMaxPages: e.OCR_MAX_PAGES, ocrMaxMs: e.OCR_MAX_SECONDS * 1000, crawlMaxDurationMs: Math.max(1000, e.CRAWL_MAX_DURATION_MS),
     widgetDir: path.resolve(e.WIDGET_DIR ?? fileURLToPath(new URL('../../widget/dist', import.meta.url))),
     consoleDir: path.resolve(e.CONSOLE_DIR ?? fileURLToPath(new URL('../../console/dist', import.meta.url))),
     ...consoleSessionsOf(e),
