@@ -42,7 +42,7 @@ export const ConversationListItemSchema = z.object({
     rating: FeedbackRatingSchema,
     comment: z.string().optional(),
     createdAt: z.int(),
-  })).optional(),
+  })).optional().meta({ description: 'Extension: the visitor\'s 👍/👎 (`up`/`down`) and comment on answers, by 0-based `messageIndex` in `messages`; omitted when none.' }),
 });
 export type ConversationListItem = z.infer<typeof ConversationListItemSchema>;
 

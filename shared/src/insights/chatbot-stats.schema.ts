@@ -59,8 +59,8 @@ export const ChatbotStatsSchema = z.object({
    * Visitors' 👍 and 👎 on the chatbot's answers given in the range (POST /v1/embed/{chatbotId}/feedback);
    * `upShare` (extension) is the 👍 share, omitted when nothing was rated.
    */
-  feedback: RatingCountsSchema,
+  feedback: RatingCountsSchema.meta({ description: 'Visitors\' 👍 (`up`) and 👎 (`down`) given in the range; `upShare` (extension) is up / (up + down), omitted when nothing was rated.' }),
   /** Extension: every UTC day of the range on which answers were rated, oldest first, with that day's counts and 👍 share. */
-  feedbackDays: z.array(DailyRatingsSchema),
+  feedbackDays: z.array(DailyRatingsSchema).meta({ description: 'Extension: every UTC day of the range with ratings, oldest first, counted by when the rating was given.' }),
 });
 export type ChatbotStats = z.infer<typeof ChatbotStatsSchema>;
