@@ -40,7 +40,7 @@ export class ConversationView extends PageElement {
     return html`<section aria-labelledby="transcript-heading">
       <h2 id="transcript-heading">Conversation of ${new Date(conversation.createdAt).toLocaleString()} <span class="muted">(${conversation.source.type})</span></h2>
       <div class="messages card">${conversation.messages.map((message, index) => html`<div class="message ${message.fromUser ? 'user' : 'bot'}">
-        <span class="visually-hidden">${message.fromUser ? 'Visitor:' : 'Chatbot:'}</span><span class="message-text">${message.text}</span>${this.renderRating(conversation, index)}</div>`)}</div>
+        <span class="visually-hidden">${message.fromUser ? 'Visitor:' : 'Chatbot:'}</span><span class="message-text">${message.text}</span>${message.fromUser ? nothing : this.renderRating(conversation, index)}</div>`)}</div>
       ${this.renderAnalysis(conversation)}
     </section>`;
   }
