@@ -335,6 +335,18 @@ function defaultAdmissionConcurrency(databaseUrl: string | undefined): number {
   return databaseUrl ? 16 : 4;
 }
 
+/** The model providers' credentials, and which of their models answer the API's names. */
+function providersOf(e: z.infer<typeof EnvSchema>): Pick<Config, 'providers' | 'modelMap'> {
+  return {
+    providers: {
+      openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
+      anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
+      google: { apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY, baseUrl: e.GOOGLE_BASE_URL },
+    },
+    modelMap: explained('MODEL_MAP', (err) => (err instanceof Error ? err.message : String(err)), () => parseModelMap(e.MODEL_MAP)),
+  };
+}
+
 /** Reads and validates the environment; throws one readable error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -342,7 +354,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const analysisCustomFields = explained('ANALYSIS_CUSTOM_FIELDS', (err) => (err instanceof Error ? err.message : String(err)),
     () => parseAnalysisCustomFields(e.ANALYSIS_CUSTOM_FIELDS));
-  const modelMap = explained('MODEL_MAP', (err) => (err instanceof Error ? err.message : String(err)), () => parseModelMap(e.MODEL_MAP));
   const models = explained('PLAN_MODELS', () => `must list model names from: ${ModelSchema.options.join(', ')}`,
     () => parsePlanModels(e.PLAN_MODELS));
   return {
@@ -380,12 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     widgetDir: path.resolve(e.WIDGET_DIR ?? fileURLToPath(new URL('../../widget/dist', import.meta.url))),
     consoleDir: path.resolve(e.CONSOLE_DIR ?? fileURLToPath(new URL('../../console/dist', import.meta.url))),
     ...consoleSessionsOf(e),
-    providers: {
-      openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
-      anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
-      google: { apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY, baseUrl: e.GOOGLE_BASE_URL },
-    },
-    modelMap,
+    ...providersOf(e),
     chatContextChunks: Math.max(1, e.CHAT_CONTEXT_CHUNKS),
     localSentenceEncoder: e.LOCAL_SENTENCE_ENCODER,
     resourceChatModel: e.RESOURCE_CHAT_MODEL,
