@@ -335,6 +335,12 @@ function defaultAdmissionConcurrency(databaseUrl: string | undefined): number {
   return databaseUrl ? 16 : 4;
 }
 
+/** The host of the default PUBLIC_URL: the address listened on, or `localhost` when it is every address. */
+function hostInUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
 /** The model providers' credentials, and which of their models answer the API's names. */
 function providersOf(e: z.infer<typeof EnvSchema>): Pick<Config, 'providers' | 'modelMap'> {
   return {
@@ -360,7 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://${hostInUrl(e.HOST)}:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
