@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AnswerMeta, ChatMessage, FeedbackRating } from '@parley/shared';
-import type { EmbedApi } from '../api/embed-client.js';
+import type { EmbedApi, SavedConversation } from '../api/embed-client.js';
 import { EmbedError } from '../api/embed-error.js';
 import { storage } from '../internal/storage.js';
 
@@ -104,10 +104,9 @@ export class ChatController implements ReactiveController {
     this.persist();
     this.host.requestUpdate();
     await this.settled();
-    if (!this.conversationId || !this.visitorToken) throw new EmbedError(0, ['the conversation is not saved yet']);
-    await this.api().giveFeedback({
-      conversationId: this.conversationId, visitorToken: this.visitorToken, messageIndex: index, rating, ...(comment ? { comment } : {}),
-    });
+    const saved = this.saved();
+    if (!saved) throw new EmbedError(0, ['the conversation is not saved yet']);
+    await this.api().giveFeedback({ ...saved, messageIndex: index, rating, ...(comment ? { comment } : {}) });
   }
 
   /** Sends a question and streams the answer into a new message. */
@@ -154,7 +153,7 @@ export class ChatController implements ReactiveController {
     this.host.requestUpdate();
     try {
       // A saved conversation is named, so the chatbot's limits for all visitors spare it.
-      const saved = this.conversationId && this.visitorToken ? { conversationId: this.conversationId, visitorToken: this.visitorToken } : undefined;
+      const saved = this.saved();
       const meta = await this.api().streamChat(context, (delta) => {
         reply.text += delta;
         this.messages = [...this.messages];
@@ -207,10 +206,15 @@ export class ChatController implements ReactiveController {
     return this.saving;
   }
 
+  /** The visitor's saved conversation (its id and the token that proves it is theirs), once saved. */
+  private saved(): SavedConversation | undefined {
+    return this.conversationId && this.visitorToken ? { conversationId: this.conversationId, visitorToken: this.visitorToken } : undefined;
+  }
+
   private async saveOnce(): Promise<void> {
     const saved = await this.api().saveConversation({
       messages: this.messages.map(({ text, fromUser }) => ({ text, fromUser })),
-      ...(this.conversationId && this.visitorToken ? { conversationId: this.conversationId, visitorToken: this.visitorToken } : {}),
+      ...this.saved(),
     });
     this.conversationId = saved.id;
     this.visitorToken = saved.visitorToken;
