@@ -3,7 +3,10 @@ import { customElement, property } from 'lit/decorators.js';
 import type { ConversationListItem } from '@parley/shared';
 import { PageElement } from '../../app/page-element.js';
 
-/** @summary A conversation's transcript and its analysis (summary, sentiment, intent, key points, next steps). */
+/**
+ * @summary A conversation's transcript and its analysis (summary, sentiment, intent, key points, next steps).
+ * @event correct-answer - "Correct this answer" was chosen on a chatbot message (`detail` is `{ question, answer }`).
+ */
 @customElement('conversation-view')
 export class ConversationView extends PageElement {
   @property({ attribute: false }) conversation: ConversationListItem | undefined;
@@ -25,13 +28,24 @@ export class ConversationView extends PageElement {
     </section>`;
   }
 
+  /** "Correct this answer" on a chatbot message that answers a visitor's message. */
+  private renderCorrect(conversation: ConversationListItem, index: number) {
+    const message = conversation.messages[index]!;
+    const question = conversation.messages.slice(0, index).findLast((earlier) => earlier.fromUser)?.text;
+    if (message.fromUser || !question) return nothing;
+    const detail = { question, answer: message.text };
+    return html`<p class="message-actions"><button type="button" class="secondary small" aria-label="Correct this answer to: ${question.slice(0, 80)}"
+      @click=${() => this.dispatchEvent(new CustomEvent('correct-answer', { detail, bubbles: true }))}>Correct this answer</button></p>`;
+  }
+
   override render() {
     const conversation = this.conversation;
     if (!conversation) return html`<p class="muted">Choose a conversation to read it.</p>`;
     return html`<section aria-labelledby="transcript-heading">
       <h2 id="transcript-heading">Conversation of ${new Date(conversation.createdAt).toLocaleString()} <span class="muted">(${conversation.source.type})</span></h2>
-      <div class="messages card">${conversation.messages.map((message) => html`<div class="message ${message.fromUser ? 'user' : 'bot'}">
-        <span class="visually-hidden">${message.fromUser ? 'Visitor:' : 'Chatbot:'}</span><span class="message-text">${message.text}</span></div>`)}</div>
+      <div class="messages card">${conversation.messages.map((message, index) => html`<div class="message ${message.fromUser ? 'user' : 'bot'}">
+        <span class="visually-hidden">${message.fromUser ? 'Visitor:' : 'Chatbot:'}</span><span class="message-text">${message.text}</span>
+        ${this.renderCorrect(conversation, index)}</div>`)}</div>
       ${this.renderAnalysis(conversation)}
     </section>`;
   }
