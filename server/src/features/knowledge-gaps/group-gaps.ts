@@ -18,14 +18,19 @@ export interface GapGroup {
   id: string;
   /** Ids of every word group in it: a closure of any of them closes the group (re-grouping keeps closures). */
   memberIds: string[];
+  /** The word key of its first word group. */
+  key: string;
   occurrences: GapOccurrence[];
 }
 
 /**
- * Two questions whose sentence vectors are at least this alike ask the same thing. Set high on
- * purpose: the lite encoder scores siblings of one subject ("Is breakfast included?" / "Is dinner
- * included?" 0.77) as high as paraphrases ("Do you sell gift cards?" / "Can I buy a gift card?"
- * 0.72), and a wrong merge hides a question, while a missed one only lists it twice.
+ * Two questions whose sentence vectors are at least this alike may ask the same thing. Measured on
+ * 20 invented pairs with the lite encoder: paraphrases scored 0.53 to 0.89 ("Is there a student
+ * discount?" / "Do students get a discount?" 0.877), but so did siblings of one subject ("Do you
+ * deliver on Sundays?" / "… on Saturdays?" 0.943, "Can I bring my dog?" / "… my cat?" 0.836), and
+ * the word checks of saved answers (`compareWords` in match-qa-pair.ts) relate those as thesaurus
+ * relatives. So a merge by meaning also needs one question's subject words to hold the other's
+ * ({@link keepsWords}): a wrong merge hides a question, a missed one only lists it twice.
  */
 export const SAME_MEANING = 0.8;
 /** Word groups compared by meaning, at most (the most asked): encoding is the cost. */
@@ -58,20 +63,27 @@ function byWords(chatbotId: string, occurrences: readonly GapOccurrence[]): GapG
     if (group) group.push(occurrence);
     else groups.set(key, [occurrence]);
   }
-  return [...groups].map(([key, members]) => ({ id: gapIdOf(chatbotId, key), memberIds: [gapIdOf(chatbotId, key)], occurrences: members }))
+  return [...groups].map(([key, members]) => ({ id: gapIdOf(chatbotId, key), memberIds: [gapIdOf(chatbotId, key)], key, occurrences: members }))
     .sort((a, b) => b.occurrences.length - a.occurrences.length || firstAsked(a.occurrences) - firstAsked(b.occurrences));
+}
+
+/** Whether one word key holds every subject word of the other: words added, none replaced. */
+export function keepsWords(a: string, b: string): boolean {
+  const [small, large] = a.length <= b.length ? [a, b] : [b, a];
+  const words = new Set(large.split(' '));
+  return small.split(' ').every((word) => words.has(word));
 }
 
 /** Merges word groups whose most asked phrasings mean the same, greedily around the most asked ones. */
 async function byMeaning(groups: GapGroup[], encoder: SentenceEncoder): Promise<GapGroup[]> {
   const compared = groups.slice(0, MAX_ENCODED);
   const vectors = await encoder.embed(compared.map((group) => representative(group.occurrences)), { cache: false });
-  const merged: { seed: Float32Array; parts: GapGroup[] }[] = [];
+  const merged: { seed: Float32Array; key: string; parts: GapGroup[] }[] = [];
   compared.forEach((group, index) => {
     const vector = vectors[index]!;
-    const home = merged.find((cluster) => similarity(cluster.seed, vector) >= SAME_MEANING);
+    const home = merged.find((cluster) => similarity(cluster.seed, vector) >= SAME_MEANING && keepsWords(cluster.key, group.key));
     if (home) home.parts.push(group);
-    else merged.push({ seed: vector, parts: [group] });
+    else merged.push({ seed: vector, key: group.key, parts: [group] });
   });
   return [...merged.map(({ parts }) => combine(parts)), ...groups.slice(MAX_ENCODED)];
 }
@@ -79,7 +91,7 @@ async function byMeaning(groups: GapGroup[], encoder: SentenceEncoder): Promise<
 /** One group of several word groups; its id is that of the first asked. */
 function combine(parts: GapGroup[]): GapGroup {
   const first = [...parts].sort((a, b) => firstAsked(a.occurrences) - firstAsked(b.occurrences) || a.id.localeCompare(b.id))[0]!;
-  return { id: first.id, memberIds: parts.flatMap((part) => part.memberIds), occurrences: parts.flatMap((part) => part.occurrences) };
+  return { id: first.id, memberIds: parts.flatMap((part) => part.memberIds), key: first.key, occurrences: parts.flatMap((part) => part.occurrences) };
 }
 
 /**
@@ -103,7 +115,8 @@ const representative = (occurrences: readonly GapOccurrence[]) => phrasings(occu
 
 /**
  * Groups unanswered questions: by their words (normalised text, stems, no filler words), then,
- * with an encoder, the word groups whose meanings are close. Most asked first.
+ * with an encoder, the word groups whose meanings are close and whose words one holds the other's.
+ * Most asked first.
  */
 export async function groupGaps(chatbotId: string, occurrences: readonly GapOccurrence[], encoder?: SentenceEncoder): Promise<GapGroup[]> {
   const words = byWords(chatbotId, occurrences);

@@ -141,3 +141,26 @@ describe('POST /v1/chatbot/{id}/saved-answers', () => {
     expect((res.body.message as string[]).join(' ')).toContain(message);
   });
 });
+
+describe('GET /v1/chatbot/{id}/gaps with the built-in sentence encoder', () => {
+  it('groups by meaning questions that keep each other\'s words, and keeps apart those that swap one', async () => {
+    const withEncoder = await createTestContext({ env: { LOCAL_SENTENCE_ENCODER: 'true' } });
+    try {
+      const id = (await withEncoder.api.post('/v1/chatbot').send({ name: 'Encoded' }).expect(201)).body.id as string;
+      const insert = (at: number, unanswered: string[]) => withEncoder.database.db('conversations').insert({
+        id: newId(at), organisation_id: withEncoder.org.organisationId, chatbot_id: id, created_at: at, updated_at: at,
+        messages: JSON.stringify([{ text: unanswered[0], fromUser: true }]), source_type: 'website', source: JSON.stringify({ type: 'website' }),
+        analysis_status: 'DONE', analysis_result: JSON.stringify({ summary: 's', customExtractedData: {}, unansweredQuestions: unanswered,
+          extractedData: { keyPoints: [], nextSteps: [], sentimentAnalysis: 'neutral', intentClassification: 'other' } }),
+      });
+      await insert(T0, ['Is there a student discount?', 'Do you deliver on Sundays?']);
+      await insert(T0 + 1, ['Do students get a discount?', 'Do you deliver on Saturdays?']);
+      const list = KnowledgeGapListSchema.parse((await withEncoder.api.get(`/v1/chatbot/${id}/gaps`).expect(200)).body);
+      expect(list.grouping).toBe('meaning');
+      expect(list.gaps.map((gap) => gap.questions.length).sort()).toEqual([1, 1, 2]);
+      expect(list.gaps.find((gap) => gap.count === 2)!.questions).toEqual(expect.arrayContaining(['Is there a student discount?', 'Do students get a discount?']));
+    } finally {
+      await withEncoder.close();
+    }
+  }, 60_000);
+});
