@@ -87,6 +87,21 @@ test('a refused question becomes a knowledge gap; "Answer it" saves the owner\'s
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('button', { name: 'Knowledge gaps (0)' })).toBeVisible();
 
+  // Each chatbot message of a conversation can be corrected the same way.
+  await page.getByRole('button', { name: 'Inbox' }).click();
+  const transcript = page.getByRole('region', { name: /Conversation of/ });
+  await expect(transcript).toContainText(RESTRICT);
+  await shot(page, 'conversation-view-desktop');
+  await transcript.getByRole('button', { name: `Correct this answer to: ${QUESTION}` }).click();
+  const correct = page.getByRole('dialog', { name: 'Correct this answer' });
+  await expect(correct).toContainText(`The chatbot answered: “${RESTRICT}”`);
+  await expect(correct.getByRole('textbox', { name: 'Questions it answers' })).toHaveValue(QUESTION);
+  await owner.expectNoAxeViolations();
+  await shot(page, 'correct-answer-conversation-desktop');
+  await page.keyboard.press('Escape');
+  await expect(correct).toBeHidden();
+  await expect(transcript.getByRole('button', { name: `Correct this answer to: ${QUESTION}` })).toBeFocused();
+
   const chatbotNow = await (await api.get(`/v1/chatbot/${chatbot.id}`)).json() as { resources: string[] };
   expect(chatbotNow.resources).toHaveLength(2);
 

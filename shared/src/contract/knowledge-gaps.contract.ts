@@ -14,7 +14,8 @@ export const knowledgeGapsContract = {
     description: 'Built from the `unansweredQuestions` of the analyses of the chatbot\'s conversations created in the range '
       + '(`start` and `end` as in the conversation listing; the latest 2,000 such conversations). Questions are grouped when their '
       + 'normalised words match (case, punctuation, word endings and filler words ignored) and, with the built-in sentence encoder, '
-      + 'when their meanings are close; `grouping` says which applied. Each gap has a stable `id`. A gap that was dismissed or answered '
+      + 'when their meanings are close and one\'s words hold all of the other\'s (a replaced word, "Sundays" for "Saturdays", keeps '
+      + 'them apart); `grouping` says which applied. Each gap has a stable `id`. A gap that was dismissed or answered '
       + '(`POST /v1/chatbot/{id}/saved-answers` with its `gapId`) is left out until a conversation started after that asks it again. '
       + 'At most 100 gaps: on-topic ones (the resources hold related passages) first, then by how often they were asked.',
     params: IdParamsSchema, query: TimeRangeQuerySchema,
@@ -33,8 +34,8 @@ export const knowledgeGapsContract = {
     summary: 'Save the right answer for a chatbot (extension)',
     description: 'Adds the pair to the chatbot\'s own saved-answers resource (a `QA` resource named "<chatbot name> — saved answers"), '
       + 'creating it and adding it to the chatbot\'s `resourceIds` on first use, and attaching it again if it was removed. The resource '
-      + 'is re-indexed: the chatbot answers with the pair once the resource is `DONE` (`GET /v1/resource/{id}`). With `gapId`, that '
-      + 'knowledge gap is closed as by a dismissal. Counts against the plan like any saved answer (402).',
+      + 'is re-indexed: the chatbot answers with the pair once the resource is `DONE` (`GET /v1/resource/{id}`). The knowledge gaps '
+      + 'that ask one of the `questions` in the same words are closed, as by a dismissal, and with `gapId` that gap too. Counts against the plan like any saved answer (402).',
     params: IdParamsSchema, body: SavedAnswerCreateSchema,
     responses: { 201: { description: 'The pair and the resource.', schema: SavedAnswerSchema }, ...errorResponses(400, 401, 402, 404, 500) },
   }),

@@ -5,7 +5,8 @@ import { PageElement } from '../../app/page-element.js';
 
 /**
  * @summary A conversation's transcript and its analysis (summary, sentiment, intent, key points, next steps).
- * @event correct-answer - "Correct this answer" was chosen on a chatbot message (`detail` is `{ question, answer }`).
+ * @event correct-answer - "Correct this answer" was chosen on a chatbot message (`detail` is `{ question, answer }`), or
+ * "Answer it" on an unanswered question of the analysis (`detail` is `{ question }`).
  */
 @customElement('conversation-view')
 export class ConversationView extends PageElement {
@@ -23,7 +24,9 @@ export class ConversationView extends PageElement {
       <h4>Key points</h4>${list(data.keyPoints)}
       <h4>Next steps</h4>${list(data.nextSteps)}
       ${result.unansweredQuestions?.length ? html`<h4>Unanswered questions</h4><ul>${result.unansweredQuestions.map((question) =>
-        html`<li>${question} <a href="/console/knowledge?addText=${encodeURIComponent(question)}">Add text that answers it</a></li>`)}</ul>` : nothing}
+        html`<li>${question} <button type="button" class="secondary small" aria-label="Answer it: ${question.slice(0, 80)}"
+          @click=${() => this.dispatchEvent(new CustomEvent('correct-answer', { detail: { question }, bubbles: true }))}>Answer it</button>
+          <a href="/console/knowledge?addText=${encodeURIComponent(question)}">Add text that answers it</a></li>`)}</ul>` : nothing}
       ${Object.keys(result.customExtractedData).length ? html`<h4>Extracted</h4><pre>${JSON.stringify(result.customExtractedData, null, 2)}</pre>` : nothing}
     </section>`;
   }

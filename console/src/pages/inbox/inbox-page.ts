@@ -130,7 +130,9 @@ export class InboxPage extends PageElement {
             @answer-gap=${(e: CustomEvent<KnowledgeGapGroup>) => this.answer({ question: e.detail.question, gapId: e.detail.id, heading: 'Answer it' })}
             @dismiss-gap=${(e: CustomEvent<KnowledgeGapGroup>) => this.dismiss(e.detail)}></knowledge-gaps>`
         : html`<div class="grid-2">${this.renderList()}<conversation-view .conversation=${this.selected}
-            @correct-answer=${(e: CustomEvent<{ question: string; answer: string }>) => this.answer({ question: e.detail.question, previousAnswer: e.detail.answer, heading: 'Correct this answer' })}></conversation-view></div>`}
+            @correct-answer=${(e: CustomEvent<{ question: string; answer?: string }>) => this.answer({
+              question: e.detail.question, previousAnswer: e.detail.answer, heading: e.detail.answer === undefined ? 'Answer it' : 'Correct this answer',
+            })}></conversation-view></div>`}
       <answer-dialog @answer-saved=${() => this.reloadGaps()}></answer-dialog>`;
   }
 }

@@ -119,11 +119,13 @@ describe('POST /v1/chatbot/{id}/saved-answers', () => {
     expect(await ask()).toBe(answer);
   });
 
-  it('adds later answers to the same resource, and attaches it again when the owner removed it', async () => {
+  it('adds later answers to the same resource, attaches it again when the owner removed it, and closes gaps asked in the same words', async () => {
+    expect((await listGaps()).gaps.map((gap) => gap.question)).toEqual(['How long does a refund take to arrive?']);
     await ctx.api.put(`/v1/chatbot/${chatbotId}`).send({ resourceIds: [refundsId] }).expect(200);
     const saved = SavedAnswerSchema.parse((await ctx.api.post(`/v1/chatbot/${chatbotId}/saved-answers`)
-      .send({ questions: ['How long does a refund take?'], answer: 'Five working days.' }).expect(201)).body);
+      .send({ questions: ['How long does a refund take?', 'how long does a refund take to arrive'], answer: 'Five working days.' }).expect(201)).body);
     expect(saved.resourceCreated).toBe(false);
+    expect((await listGaps()).gaps).toEqual([]);
     const content = QaResourceContentSchema.parse((await ctx.api.get(`/v1/resource/qa/${saved.resource.id}`).expect(200)).body);
     expect(content.pairs.map((pair) => pair.answer)).toEqual([answer, 'Five working days.']);
     expect(content.pairs[1]!.id).toBe(saved.pair.id);
