@@ -127,3 +127,24 @@ test('"Correct this answer" in the playground saves the owner\'s answer and show
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+test('"Dismiss" hides a gap for good, and a link to the gaps view loads them at once', async ({ page, api, createChatbot }) => {
+  const chatbot = await createChatbot({ name: 'Dismiss shop', restrictAnswersToResourcesContentResponse: RESTRICT });
+  const saved = await api.post(`/v1/embed/${chatbot.id}/conversation`, {
+    headers: { 'x-api-key': '' }, data: { messages: [{ text: 'Can I bring my dog?', fromUser: true }, { text: RESTRICT, fromUser: false }] },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  await expect.poll(async () => ((await (await api.get(`/v1/chatbot/${chatbot.id}/gaps`)).json()) as { gaps: unknown[] }).gaps.length,
+    { timeout: 30_000 }).toBe(1);
+  const owner = new ConsoleHarness(page);
+  await owner.signIn();
+  await page.goto(`/console/conversations?chatbot=${chatbot.id}&view=gaps`);
+  await page.getByRole('button', { name: 'Dismiss: Can I bring my dog?' }).click();
+  await expect(page.getByRole('button', { name: 'Knowledge gaps (0)' })).toBeVisible();
+  await expect(page.getByText('No unanswered questions in this range.')).toBeVisible();
+  await page.reload();
+  await page.getByRole('button', { name: 'Inbox' }).click();
+  await expect(page.getByRole('list', { name: 'Conversations' })).toContainText('Can I bring my dog?');
+  await expect(page.getByRole('button', { name: 'Knowledge gaps (0)' })).toBeVisible();
+  expect(((await (await api.get(`/v1/chatbot/${chatbot.id}/gaps`)).json()) as { gaps: unknown[] }).gaps).toEqual([]);
+});
