@@ -1,5 +1,11 @@
 import type { Knex } from 'knex';
 
+/**
+ * The payload field (`payload.lane`) that marks a job short: the worker keeps slots of its own for
+ * such jobs, so a text is indexed in seconds while long crawls hold every other slot.
+ */
+export const QUICK_LANE = 'quick';
+
 /** A claimed job, as a handler sees it. */
 export interface Job<P = unknown> {
   id: number;
@@ -60,7 +66,7 @@ export class JobQueue {
    * organisation already running `maxPerOrganisation` jobs waits, so one tenant's slow crawls can
    * never hold every slot.
    */
-  async claim(kinds: readonly string[], workerId: string, leaseMs: number, maxPerOrganisation = Number.MAX_SAFE_INTEGER): Promise<Job | undefined> {
+  async claim(kinds: readonly string[], workerId: string, leaseMs: number, maxPerOrganisation = Number.MAX_SAFE_INTEGER, quickOnly = false): Promise<Job | undefined> {
     const now = Date.now();
     // Claims take turns (a transaction-scoped advisory lock): a concurrent claim would not yet see
     // this one's running job and could give the same organisation a second slot.
@@ -73,6 +79,7 @@ export class JobQueue {
            WHERE kind = ANY(?::text[])
              AND ((status = 'queued' AND run_at <= ?) OR (status = 'running' AND locked_until < ?))
              AND (j.payload->>'organisationId' IS NULL OR ${RUNNING_OF_SAME_ORGANISATION} < ?)
+             ${quickOnly ? `AND j.payload->>'lane' = '${QUICK_LANE}'` : ''}
            ORDER BY ${RUNNING_OF_SAME_ORGANISATION}, run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING id, kind, payload, attempts, max_attempts, dedupe_key`,
         [workerId, now + leaseMs, [...kinds], now, now, now, maxPerOrganisation, now],

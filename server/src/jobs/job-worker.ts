@@ -18,9 +18,17 @@ export interface JobWorkerOptions {
   retentionMs?: number;
   /** Slots one organisation may hold at once; default: all but one, so another tenant always gets a turn. */
   maxPerOrganisation?: number;
+  /**
+   * Slots beside `concurrency` that take only quick jobs (`payload.lane`, `QUICK_LANE`): texts,
+   * saved answers and conversation analyses are done in seconds even while long crawls or
+   * scanned PDFs of other organisations hold every other slot. Default 1.
+   */
+  quickSlots?: number;
 }
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+/** How often a running job checks that it was not cancelled elsewhere. */
+const CANCEL_CHECK_MS = 2_000;
 
 /**
  * Runs queued jobs with bounded concurrency. Each slot claims a job, keeps its lease alive while
@@ -48,7 +56,8 @@ export class JobWorker {
   }
 
   start(): void {
-    for (let slot = 0; slot < this.options.concurrency; slot++) this.slots.push(this.loop());
+    for (let slot = 0; slot < this.options.concurrency; slot++) this.slots.push(this.loop(false));
+    for (let slot = 0; slot < (this.options.quickSlots ?? 1); slot++) this.slots.push(this.loop(true));
     const { retentionMs } = this.options;
     if (retentionMs !== undefined) {
       // Every instance prunes; the deletes are idempotent, so several at once do no harm.
@@ -85,12 +94,14 @@ export class JobWorker {
     await Promise.all(this.slots);
   }
 
-  private async loop(): Promise<void> {
+  private async loop(quickOnly: boolean): Promise<void> {
     const kinds = [...this.handlers.keys()];
+    // A quick slot serves every organisation in turn (the claim's order), whatever long jobs it runs elsewhere.
+    const maxPerOrganisation = quickOnly ? undefined : this.options.maxPerOrganisation ?? Math.max(1, this.options.concurrency - 1);
     while (!this.abort.signal.aborted) {
       let job: Job | undefined;
       try {
-        job = await this.queue.claim(kinds, this.id, this.leaseMs, this.options.maxPerOrganisation ?? Math.max(1, this.options.concurrency - 1));
+        job = await this.queue.claim(kinds, this.id, this.leaseMs, maxPerOrganisation, quickOnly);
       } catch (err) {
         if (!this.abort.signal.aborted) this.logger.error({ err }, 'job claim failed');
       }
@@ -133,6 +144,13 @@ export class JobWorker {
         .then((held) => { if (!held) abort.abort(new Error('the job lease was lost or the job was cancelled')); })
         .catch((err) => this.logger.warn({ err, jobId: job.id }, 'lease extension failed'));
     }, Math.max(1000, this.leaseMs / 3));
+    // A job deleted on another instance (its resource was deleted there) stops within seconds,
+    // not at the next lease extension: a cheap read of whether it is still ours.
+    const cancelCheck = setInterval(() => {
+      this.queue.holdsLease(job)
+        .then((held) => { if (!held) abort.abort(new Error('the job was cancelled or its lease lost')); })
+        .catch(() => {});
+    }, CANCEL_CHECK_MS);
     const log = this.logger.child({ jobId: job.id, kind: job.kind, attempt: job.attempts });
     try {
       await handler.run(job.payload, job, AbortSignal.any([this.abort.signal, abort.signal]));
@@ -155,6 +173,7 @@ export class JobWorker {
       if (final && handler.onGiveUp) await handler.onGiveUp(job.payload, err).catch((hookErr) => log.error({ err: hookErr }, 'onGiveUp failed'));
     } finally {
       clearInterval(heartbeat);
+      clearInterval(cancelCheck);
       this.running.delete(job.id);
     }
   }

@@ -7,8 +7,9 @@ type Inline = string | TemplateResult;
 
 const SAFE_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 // Code, bold, italic, [links](…), bare URLs, e-mail addresses, and phone numbers written
-// internationally (+44 20 7946 0958) or in the North American (555) 123-4567 form.
-const INLINE = /(`+)([^`][\s\S]*?)\1|\*\*(\S(?:.*?\S)?)\*\*|\b__(\S(?:.*?\S)?)__\b|\*([^*\s](?:.*?[^*\s])?)\*|\b_([^_\s](?:.*?[^_\s])?)_\b|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s<]*[^\s<.,:;"')\]])|\b([\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,})\b|(\+\d[\d ().-]{5,18}\d|\(\d{3}\) ?\d{3}-\d{4})(?![\w-])/i;
+// internationally (+44 20 7946 0958) or in the North American (555) 123-4567 form. An address's
+// parts are bounded (RFC 5321), else a long run of letters cost time quadratic in its length.
+const INLINE = /(`+)([^`][\s\S]*?)\1|\*\*(\S(?:.*?\S)?)\*\*|\b__(\S(?:.*?\S)?)__\b|\*([^*\s](?:.*?[^*\s])?)\*|\b_([^_\s](?:.*?[^_\s])?)_\b|\[([^\]]+)\]\(([^)\s]+)\)|(https?:\/\/[^\s<]*[^\s<.,:;"')\]])|\b([\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){0,8}\.[a-z]{2,24})\b|(\+\d[\d ().-]{5,18}\d|\(\d{3}\) ?\d{3}-\d{4})(?![\w-])/i;
 
 /** The URL when its protocol is harmless (no `javascript:` or `data:`), else `undefined`. */
 export function safeUrl(href: string): string | undefined {

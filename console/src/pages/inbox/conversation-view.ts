@@ -4,13 +4,22 @@ import type { ConversationListItem } from '@parley/shared';
 import { PageElement } from '../../app/page-element.js';
 
 /**
- * @summary A conversation's transcript and its analysis (summary, sentiment, intent, key points, next steps).
+ * @summary A conversation's transcript (with the visitor's 👍/👎 on answers) and its analysis (summary, sentiment, intent, key points, next steps).
  * @event correct-answer - "Correct this answer" was chosen on a chatbot message (`detail` is `{ question, answer }`), or
  * "Answer it" on an unanswered question of the analysis (`detail` is `{ question }`).
  */
 @customElement('conversation-view')
 export class ConversationView extends PageElement {
   @property({ attribute: false }) conversation: ConversationListItem | undefined;
+
+  /** The visitor's 👍/👎 (and comment) on the answer at `index`, when they gave one. */
+  private renderRating(conversation: ConversationListItem, index: number) {
+    const verdict = conversation.feedback?.find((feedback) => feedback.messageIndex === index);
+    if (!verdict) return nothing;
+    const [emoji, words] = verdict.rating === 'up' ? ['👍', 'Visitor rated this answer helpful'] : ['👎', 'Visitor rated this answer not helpful'];
+    return html`<div class="rating ${verdict.rating}"><span aria-hidden="true">${emoji}</span> ${words}${verdict.comment
+      ? html`: <q class="rating-comment">${verdict.comment}</q>` : nothing}</div>`;
+  }
 
   private renderAnalysis(conversation: ConversationListItem) {
     const { status, result } = conversation.analysis;
@@ -47,7 +56,7 @@ export class ConversationView extends PageElement {
     return html`<section aria-labelledby="transcript-heading">
       <h2 id="transcript-heading">Conversation of ${new Date(conversation.createdAt).toLocaleString()} <span class="muted">(${conversation.source.type})</span></h2>
       <div class="messages card">${conversation.messages.map((message, index) => html`<div class="message ${message.fromUser ? 'user' : 'bot'}">
-        <span class="visually-hidden">${message.fromUser ? 'Visitor:' : 'Chatbot:'}</span><span class="message-text">${message.text}</span>
+        <span class="visually-hidden">${message.fromUser ? 'Visitor:' : 'Chatbot:'}</span><span class="message-text">${message.text}</span>${message.fromUser ? nothing : this.renderRating(conversation, index)}
         ${this.renderCorrect(conversation, index)}</div>`)}</div>
       ${this.renderAnalysis(conversation)}
     </section>`;

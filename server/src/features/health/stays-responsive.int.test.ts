@@ -84,6 +84,24 @@ describe('the service keeps answering everyone while one organisation sends work
     });
   }, 300_000);
 
+  it('visitors\' questions of long unbroken tokens are answered', async () => {
+    const knowledge = await owner.call('POST', '/v1/resource/text', { name: 'Bakery', content: `# Opening hours\n${paragraph(20_000)}` });
+    expect(await settled(owner, knowledge.body.id)).toBe('DONE');
+    const chatbot = await owner.call('POST', '/v1/chatbot', { name: 'Bakery bot', resourceIds: [knowledge.body.id] });
+    const shapes = ['a@', 'Mr. ', 'a?', '.\n', 'bread ', '# x ', '1.', 'www.'];
+    await whileWatched(async () => {
+      for (const shape of shapes) {
+        const text = shape.repeat(Math.ceil(32_000 / shape.length)).slice(0, 32_000);
+        const conversation = Array.from({ length: 5 }, (_, i) => ({ text, fromUser: i % 2 === 0 }));
+        const res = await fetch(`${world.service.url}/v1/embed/${chatbot.body.id}/chat-stream`, {
+          method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://visitor.example' }, body: JSON.stringify({ conversation }),
+        });
+        expect(res.status).toBe(201);
+        await res.text();
+      }
+    });
+  }, 300_000);
+
   it('a public conversation grown to its limit by appends of long unbroken tokens is saved and analysed', async () => {
     const chatbot = await owner.call('POST', '/v1/chatbot', { name: 'Public' });
     const save = (body: unknown) => fetch(`${world.service.url}/v1/embed/${chatbot.body.id}/conversation`, {

@@ -59,7 +59,7 @@ export function createResourcesFeature(
     db, jobs, repository, logger, files: createFileStore(config), allowPrivateNetworks: config.crawlAllowPrivateNetworks,
     videoHostUrl: config.videoHostUrl, userAgent: DEFAULT_CRAWLER_USER_AGENT,
     transcriber: transcriberOf(config), embedder,
-    parserLimits: config.parserLimits, ocrMaxPages: config.ocrMaxPages, crawlMaxDurationMs: config.crawlMaxDurationMs, ...overrides,
+    parserLimits: config.parserLimits, ocrMaxPages: config.ocrMaxPages, ocrMaxMs: config.ocrMaxMs, crawlMaxDurationMs: config.crawlMaxDurationMs, ...overrides,
   };
   registerIngestion(worker, ingestion);
   const encoder = ingestion.sentenceEncoder;

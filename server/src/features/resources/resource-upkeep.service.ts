@@ -3,7 +3,7 @@ import type { PageQuery, PassageListing, Resource, TextResourceContent, TextReso
 import { badRequest, conflict } from '../../errors/http-error.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
-import { INGEST_RESOURCE_JOB, ingestionDedupeKey } from './ingestion/ingestion-worker.js';
+import { enqueueIngestion, ingestionDedupeKey } from './ingestion/ingestion-worker.js';
 import { toResourceResponse } from './resource-response.js';
 import type { ResourcePassagesRepository } from './resource-passages.repository.js';
 import type { ResourceFields, ResourceRecord, ResourcesRepository } from './resources.repository.js';
@@ -61,7 +61,7 @@ export class ResourceUpkeepService {
         assertWithinPlan({ maxStorageBytes: auth.plan.maxStorageBytes }, { count: 0, storedBytes: usage.storedBytes - record.storedBytes }, fields.storedBytes!);
       }
       if (Object.keys(fields).length > 0) await this.options.repository.update(id, fields, trx);
-      if (reindex) await this.options.jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: id, organisationId: auth.organisationId }, { dedupeKey: ingestionDedupeKey(id) }, trx);
+      if (reindex) await enqueueIngestion(this.options.jobs, record, trx);
     });
     if (reindex) this.options.notifyWorker();
     return toResourceResponse({ ...record, ...fields });
@@ -78,7 +78,7 @@ export class ResourceUpkeepService {
     const busy = () => conflict(`a sync of resource ${id} is already queued or running`);
     if (await this.options.jobs.isPending(key)) throw busy();
     // A concurrent request may have queued one since: the deduplicated enqueue tells.
-    if (await this.options.jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: id, organisationId: auth.organisationId }, { dedupeKey: key }) === undefined) throw busy();
+    if (await enqueueIngestion(this.options.jobs, record) === undefined) throw busy();
     this.options.notifyWorker();
     return toResourceResponse(record);
   }

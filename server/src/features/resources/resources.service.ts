@@ -11,7 +11,7 @@ import type { UploadedFile } from '../../http/upload.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { FileStore } from '../../storage/file-store.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
-import { INGEST_RESOURCE_JOB, ingestionDedupeKey } from './ingestion/ingestion-worker.js';
+import { enqueueIngestion, ingestionDedupeKey } from './ingestion/ingestion-worker.js';
 import type { Embedder } from './ingestion/stages/embed-chunks.js';
 import { toResourceResponse } from './resource-response.js';
 import type { ResourceRecord, ResourcesRepository, ResourceUsage } from './resources.repository.js';
@@ -232,7 +232,7 @@ export class ResourcesService {
       if (hasResourceLimits(auth.plan)) assertWithinPlan(auth.plan, await this.repository.lockUsage(trx, auth.organisationId), record.storedBytes);
       await this.repository.insert(record, trx);
       await write?.(trx, record);
-      await this.options.jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: record.id, organisationId: record.organisationId }, { dedupeKey: ingestionDedupeKey(record.id) }, trx);
+      await enqueueIngestion(this.options.jobs, record, trx);
     });
     this.options.notifyWorker();
     return toResourceResponse(record);

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
-import type { JobQueue } from '../../../jobs/job-queue.js';
+import { QUICK_LANE, type JobQueue } from '../../../jobs/job-queue.js';
 import type { JobWorker } from '../../../jobs/job-worker.js';
 
 /** The job kind that analyses one conversation. */
 export const ANALYSE_CONVERSATION = 'analyse-conversation';
 
 /** Payload of an analysis job: the job always reads the conversation's latest version. */
-export interface AnalyseConversationPayload { conversationId: string }
+export interface AnalyseConversationPayload { conversationId: string; lane?: typeof QUICK_LANE }
 
 /** Attempts per analysis (a provider outage); the last failure marks the analysis FAILED. */
 export const ANALYSIS_MAX_ATTEMPTS = 3;
@@ -22,7 +22,8 @@ export class AnalysisScheduler {
 
   /** Queues an analysis in the caller's transaction, so a save never commits without one. */
   async schedule(conversationId: string, db: Knex): Promise<void> {
-    const payload: AnalyseConversationPayload = { conversationId };
+    // Quick: the analysis reads a bounded window of the conversation (analysis-window.ts).
+    const payload: AnalyseConversationPayload = { conversationId, lane: QUICK_LANE };
     await this.jobs.enqueue(ANALYSE_CONVERSATION, payload, {
       dedupeKey: `${ANALYSE_CONVERSATION}:${conversationId}`, maxAttempts: ANALYSIS_MAX_ATTEMPTS, runAt: Date.now() + this.delayMs,
     }, db);

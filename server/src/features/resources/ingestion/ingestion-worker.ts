@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { JobQueue } from '../../../jobs/job-queue.js';
+import type { ResourceType } from '@parley/shared';
+import { QUICK_LANE, type JobQueue } from '../../../jobs/job-queue.js';
 import type { JobWorker } from '../../../jobs/job-worker.js';
 import type { ResourcesRepository } from '../resources.repository.js';
 import { nextSyncAt, runIngestion, type IngestionContext, type IngestionPayload } from './run-ingestion.js';
@@ -10,6 +11,19 @@ export const INGEST_RESOURCE_JOB = 'resource-ingest';
 
 /** At most one queued ingestion per resource: a second request while one waits is a no-op. */
 export const ingestionDedupeKey = (resourceId: string) => `resource-ingest:${resourceId}`;
+
+/**
+ * Resource types read from what the service already holds (no download, no parsing of files, no
+ * OCR or transcription): their ingestion takes seconds at most, so it may run in the job worker's
+ * quick lane, which long crawls and scanned PDFs can never fill.
+ */
+const QUICK_TYPES: ReadonlySet<ResourceType> = new Set(['TEXT', 'QA']);
+
+/** Queues the ingestion of a resource (deduplicated), in the quick lane when its type reads quickly; returns the job id, or undefined when one waits already. */
+export function enqueueIngestion(jobs: JobQueue, resource: { id: string; organisationId: string; type?: ResourceType }, db?: Knex): Promise<number | undefined> {
+  const payload: IngestionPayload = { resourceId: resource.id, organisationId: resource.organisationId, ...(resource.type && QUICK_TYPES.has(resource.type) ? { lane: QUICK_LANE } : {}) };
+  return jobs.enqueue(INGEST_RESOURCE_JOB, payload, { dedupeKey: ingestionDedupeKey(resource.id) }, db);
+}
 
 /** Registers the ingestion handler: a job that fails for the last time ends its resource FAILED. */
 export function registerIngestion(worker: JobWorker, ctx: IngestionContext): void {
@@ -45,7 +59,7 @@ export class SyncScheduler {
     const due = await this.db.transaction(async (trx) => {
       const claimed = await this.repository.claimDueSyncs(trx, now, 100);
       for (const resource of claimed) {
-        await this.jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: resource.id, organisationId: resource.organisationId }, { dedupeKey: ingestionDedupeKey(resource.id) }, trx);
+        await enqueueIngestion(this.jobs, resource, trx);
       }
       return claimed.length;
     });

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { stripNulCharacters, SYNC_FREQUENCY_MS } from '@parley/shared';
-import type { Job, JobQueue } from '../../../jobs/job-queue.js';
+import type { Job, JobQueue, QUICK_LANE } from '../../../jobs/job-queue.js';
 import type { SafeFetchOptions } from '../../../net/safe-fetch.js';
 import type { FileStore } from '../../../storage/file-store.js';
 import type { ResourceRecord, ResourcesRepository, ResourceUpdate } from '../resources.repository.js';
@@ -38,6 +38,8 @@ export interface IngestionContext {
   parserLimits: ParserLimits;
   /** Pages of one PDF read by OCR at most (0: none); absent: the default of OCR_MAX_PAGES. */
   ocrMaxPages?: number;
+  /** OCR time of one PDF at most, in ms; absent: the default of OCR_MAX_SECONDS. */
+  ocrMaxMs?: number;
   /** A crawl stops after this long (keeping the pages read so far). */
   crawlMaxDurationMs?: number;
   /** The crawler's clock (waits, deadline); tests give a virtual one. */
@@ -45,7 +47,7 @@ export interface IngestionContext {
 }
 
 /** The payload of an ingestion job; `organisationId` lets the queue share its slots fairly between tenants. */
-export interface IngestionPayload { resourceId: string; organisationId?: string }
+export interface IngestionPayload { resourceId: string; organisationId?: string; lane?: typeof QUICK_LANE }
 
 /** A job whose lease another worker took over: its results are dropped (that worker commits them). */
 class LostLeaseError extends Error {}

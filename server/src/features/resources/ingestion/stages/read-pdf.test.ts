@@ -31,6 +31,20 @@ describe('readPdf', () => {
     expect(progress).toEqual([0, 1]);
   }, 90_000);
 
+  it('stops OCR when the time of the whole file is spent, keeping the pages read', async () => {
+    // A virtual clock: every page's OCR "takes" 400 s against a budget of 600 s.
+    let clock = 0;
+    const logged: string[] = [];
+    const output = await read({
+      maxOcrMs: 600_000, now: () => clock, log: (message) => logged.push(message), progress: (fraction) => { if (fraction > 0) clock += 400_000; },
+    });
+    expect(output.sections.map((section) => section.provenance.page)).toEqual([1, 2]);
+    clock = 0;
+    const one = await read({ maxOcrMs: 300_000, now: () => clock, log: (message) => logged.push(message), progress: (fraction) => { if (fraction > 0) clock += 400_000; } });
+    expect(one.sections.map((section) => section.provenance.page)).toEqual([1]);
+    expect(logged).toEqual(['OCR time limit reached: the remaining pages without text are not read']);
+  }, 90_000);
+
   it('ends with no text when OCR is turned off', async () => {
     await expect(read({ maxOcrPages: 0 })).rejects.toEqual(new NoTextFoundError('the PDF has no text layer and OCR is turned off'));
   }, 90_000);

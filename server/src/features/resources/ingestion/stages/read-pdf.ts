@@ -4,11 +4,21 @@ import { withoutPageFurniture } from './pdf-page-furniture.js';
 
 /** At most this many pages of one PDF are read by OCR unless OCR_MAX_PAGES says otherwise. */
 export const DEFAULT_MAX_OCR_PAGES = 100;
+/**
+ * OCR of one PDF stops after this long unless OCR_MAX_SECONDS says otherwise (the pages read so
+ * far are kept): the parser's time limit bounds each page, and a hostile scan of 100 pages at
+ * that limit would otherwise hold a job slot for hours.
+ */
+export const DEFAULT_MAX_OCR_MS = 10 * 60 * 1000;
 
 /** How a PDF is read: through the parser child, with at most `maxOcrPages` pages read by OCR (0: none). */
 export interface ReadPdfOptions {
   parser: Parser;
   maxOcrPages?: number;
+  /** The OCR time of the whole file; the page under way when it runs out is the last one read. */
+  maxOcrMs?: number;
+  /** The clock (tests give a virtual one). */
+  now?: () => number;
   signal?: AbortSignal;
   log?: (message: string, details: Record<string, unknown>) => void;
   /** The share of the pages to OCR read so far (0–1), after each one; not called for a PDF that needs no OCR. */
@@ -23,7 +33,9 @@ export interface ReadPdfOptions {
  * others are still read.
  * @throws NoTextFoundError when neither the text layer nor OCR finds any text.
  */
-export async function readPdf(filePath: string, { parser, maxOcrPages = DEFAULT_MAX_OCR_PAGES, signal, log, progress }: ReadPdfOptions): Promise<ReaderOutput> {
+export async function readPdf(filePath: string, {
+  parser, maxOcrPages = DEFAULT_MAX_OCR_PAGES, maxOcrMs = DEFAULT_MAX_OCR_MS, now = Date.now, signal, log, progress,
+}: ReadPdfOptions): Promise<ReaderOutput> {
   const { pageCount, sections, pagesWithoutText } = await parser.call('readPdfText', filePath).catch((err: unknown) => {
     // An abort closes the parser: the job ends with the abort's reason, not the closed parser's.
     signal?.throwIfAborted();
@@ -35,8 +47,13 @@ export async function readPdf(filePath: string, { parser, maxOcrPages = DEFAULT_
   }
   const read: SourceSection[] = [];
   let refusal: Error | undefined;
+  const ocrStarted = now();
   for (const [index, page] of scanned.entries()) {
     signal?.throwIfAborted();
+    if (index > 0 && now() - ocrStarted >= maxOcrMs) {
+      log?.('OCR time limit reached: the remaining pages without text are not read', { pagesRead: index, pagesWithoutText: pagesWithoutText.length, maxOcrMs });
+      break;
+    }
     if (index === 0) progress?.(0);
     try {
       const text = await parser.call('ocrPdfPage', filePath, page);

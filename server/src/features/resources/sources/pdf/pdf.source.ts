@@ -15,7 +15,7 @@ export const pdfSource: CreatableSource<'PDF', UploadInput> = {
   },
   read(ctx, resource) {
     return readStoredUpload(ctx, resource.source.storagePath, (filePath, parser, progress) => readPdf(filePath, {
-      parser, maxOcrPages: ctx.ocrMaxPages, signal: ctx.signal, progress,
+      parser, maxOcrPages: ctx.ocrMaxPages, maxOcrMs: ctx.ocrMaxMs, signal: ctx.signal, progress,
       log: (message, details) => ctx.logger.info({ resourceId: resource.id, ...details }, message),
     }));
   },

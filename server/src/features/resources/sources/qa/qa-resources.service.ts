@@ -5,7 +5,7 @@ import { newId } from '../../../../db/ids.js';
 import { badRequest, notFound } from '../../../../errors/http-error.js';
 import type { JobQueue } from '../../../../jobs/job-queue.js';
 import type { AuthContext } from '../../../organisations/organisations.service.js';
-import { INGEST_RESOURCE_JOB, ingestionDedupeKey } from '../../ingestion/ingestion-worker.js';
+import { enqueueIngestion } from '../../ingestion/ingestion-worker.js';
 import { toResourceResponse } from '../../resource-response.js';
 import type { ResourceFields, ResourceRecord, ResourcesRepository } from '../../resources.repository.js';
 import { assertWithinPlan, type ResourcesService } from '../../resources.service.js';
@@ -123,7 +123,7 @@ export class QaResourcesService {
       if (Object.keys(fields).length > 0) await repository.update(record.id, fields, trx);
       if (!pairs) return;
       await pairs.write(trx);
-      await jobs.enqueue(INGEST_RESOURCE_JOB, { resourceId: record.id, organisationId: auth.organisationId }, { dedupeKey: ingestionDedupeKey(record.id) }, trx);
+      await enqueueIngestion(jobs, record, trx);
     });
     if (pairs) this.options.notifyWorker();
   }
