@@ -77,6 +77,12 @@ test('lists leads with their conversation, exports them as CSV, and shows insigh
   await owner.expectNoAxeViolations();
   await owner.screenshot('console-leads');
 
+  // "Read it" opens the conversation at once (a deep link loads the inbox's data without "Apply").
+  await row.getByRole('link', { name: /^Read it/ }).click();
+  await expect(page.getByRole('region', { name: /Conversation of/ })).toContainText('Do you sell gift cards?');
+  await page.goBack();
+  await expect(row).toBeVisible();
+
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Export CSV' }).click();
   const file = await (await download).path();

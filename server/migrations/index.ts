@@ -14,6 +14,7 @@ import * as addResourceChunkVersion from './20261124A-add-resource-chunk-version
 import * as mergeResourceSourceColumns from './20261125A-merge-resource-source-columns.js';
 import * as createChunkSentenceVectors from './20261126A-create-chunk-sentence-vectors.js';
 import * as createResourceQaPairs from './20261127A-create-resource-qa-pairs.js';
+import * as createKnowledgeGapClosures from './20261127G-create-knowledge-gap-closures.js';
 
 type Migration = Knex.Migration;
 
@@ -38,6 +39,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261125A-merge-resource-source-columns', mergeResourceSourceColumns],
   ['20261126A-create-chunk-sentence-vectors', createChunkSentenceVectors],
   ['20261127A-create-resource-qa-pairs', createResourceQaPairs],
+  ['20261127G-create-knowledge-gap-closures', createKnowledgeGapClosures],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -15,6 +15,7 @@ import { resourceUpkeepRoutes } from './features/resources/resource-upkeep.route
 import { resourcesRoutes } from './features/resources/resources.routes.js';
 import { qaResourcesRoutes } from './features/resources/sources/qa/qa-resources.routes.js';
 import { insightsRoutes } from './features/insights/insights.routes.js';
+import { knowledgeGapsRoutes } from './features/knowledge-gaps/knowledge-gaps.routes.js';
 import { leadsRoutes } from './features/leads/leads.routes.js';
 import { feedbackRoutes } from './features/feedback/feedback.routes.js';
 import { sessionOrApiKeyAuth } from './features/sessions/session-auth.js';
@@ -84,6 +85,7 @@ export function createApp(services: Services): Express {
       leadsRoutes(services.leads),
       feedbackRoutes(services.feedback),
       insightsRoutes(services.insights),
+      knowledgeGapsRoutes(services.knowledgeGaps, services.savedAnswers),
       chatRoutes(services.chat, { heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'chat' }) }),
     ),
   ));

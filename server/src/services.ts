@@ -11,6 +11,9 @@ import { ConversationsRepository } from './features/conversations/conversations.
 import { ConversationsService } from './features/conversations/conversations.service.js';
 import { InsightsRepository } from './features/insights/insights.repository.js';
 import { InsightsService } from './features/insights/insights.service.js';
+import { KnowledgeGapsRepository } from './features/knowledge-gaps/knowledge-gaps.repository.js';
+import { KnowledgeGapsService } from './features/knowledge-gaps/knowledge-gaps.service.js';
+import { SavedAnswersService } from './features/knowledge-gaps/saved-answers.service.js';
 import { LeadsRepository } from './features/leads/leads.repository.js';
 import { LeadsService } from './features/leads/leads.service.js';
 import { FeedbackRepository } from './features/feedback/feedback.repository.js';
@@ -62,6 +65,10 @@ export interface Services {
   feedback: FeedbackService;
   /** Per-chatbot statistics (extension). */
   insights: InsightsService;
+  /** Knowledge gaps grouped, dismissed and answered (extension). */
+  knowledgeGaps: KnowledgeGapsService;
+  /** "Answer it": saved answers per chatbot (extension). */
+  savedAnswers: SavedAnswersService;
   usage: UsageService;
   models: ModelRegistry;
   chat: ChatService;
@@ -123,6 +130,9 @@ export function createServices(config: Config, database: Database, logger: Logge
   });
   const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads, feedback });
   const insights = new InsightsService(new InsightsRepository(db), chatbots, feedback);
+  const gapsRepository = new KnowledgeGapsRepository(db);
+  const knowledgeGaps = new KnowledgeGapsService(db, gapsRepository, chatbots, encoder);
+  const savedAnswers = new SavedAnswersService(gapsRepository, chatbots, resources, qaResources);
   const sessions = new SessionsService(db, organisations, { ttlMs: config.consoleSessionTtlMs, maxPerKey: config.consoleSessionsPerKey });
   const warmUp = new WarmUp([
     // The encoder's model takes most of a second to load: at start, not in the first visitor's answer.
@@ -132,5 +142,5 @@ export function createServices(config: Config, database: Database, logger: Logge
     { name: 'term indexes', run: async () => ({ resources: (await ChunkTermCache.of(db).warm()).length }) },
   ], logger.child({ component: 'warm-up' }));
   return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, qaResources, resourceSync, queueMissingSentenceVectors, conversations,
-    warmUp, leads, feedback, insights, usage, models, chat, admission, embed, sessions };
+    warmUp, leads, feedback, insights, knowledgeGaps, savedAnswers, usage, models, chat, admission, embed, sessions };
 }

@@ -86,6 +86,18 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.paths['/v1/resource/qa/{id}/pairs']!.post!.responses)).toContain('201');
   });
 
+  it('documents knowledge gaps and saved answers per chatbot (extension)', () => {
+    type Operation = { parameters?: { name: string }[]; responses: Record<string, unknown>; description?: string };
+    const list = document.paths['/v1/chatbot/{id}/gaps']!.get as unknown as Operation;
+    expect(list.parameters!.map((parameter) => parameter.name)).toEqual(['id', 'start', 'end']);
+    expect(list.description).toContain('`grouping`');
+    expect(Object.keys(list.responses)).toEqual(expect.arrayContaining(['200', '400', '404']));
+    const dismiss = document.paths['/v1/chatbot/{id}/gaps/{gapId}/dismiss']!.post as unknown as Operation;
+    expect(dismiss.parameters!.map((parameter) => parameter.name)).toEqual(['id', 'gapId']);
+    const save = document.paths['/v1/chatbot/{id}/saved-answers']!.post as unknown as Operation;
+    expect(Object.keys(save.responses)).toEqual(expect.arrayContaining(['201', '400', '402', '404']));
+  });
+
   it('carries a request example for every JSON body, and each one passes its route\'s schema', () => {
     for (const route of ALL_ROUTES) {
       if (!route.body || route.bodyType === 'multipart') continue;

@@ -32,6 +32,7 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
     pairs: [{ questions: ['Where can I park?', 'Is there parking?'], answer: 'Park for free in the Mill Lane car park behind the shop.' }],
   },
   updateQaResource: { pairs: [{ id: EXAMPLE_ID, questions: ['Where can I park?'], answer: 'Park for free in the Mill Lane car park behind the shop.' }] },
+  createSavedAnswer: { questions: ['Do you sell gift cards?', 'Can I buy a voucher?'], answer: 'Yes, from 10 to 200 pounds, in the shop or online.', gapId: EXAMPLE_ID },
   addQaPair: { questions: ['Do you sell gift cards?'], answer: 'Yes, from 10 to 200 pounds, in the shop or online.' },
   updateTextResource: { content: 'Our shop opens at 10am and closes at 6pm, Monday to Saturday.' },
   createEmbedSession: { password: 'Str0ng!pass' },

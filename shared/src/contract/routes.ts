@@ -3,11 +3,12 @@ import { conversationContract, leadContract } from './conversations.contract.js'
 import { embedContract, systemContract } from './embed.contract.js';
 import { feedbackContract } from './feedback.contract.js';
 import { insightsContract } from './insights.contract.js';
+import { knowledgeGapsContract } from './knowledge-gaps.contract.js';
 import { resourceContract } from './resources.contract.js';
 import type { RouteContract } from './route-contract.js';
 import { sessionContract } from './session.contract.js';
 
-export { chatbotContract, conversationContract, embedContract, feedbackContract, insightsContract, leadContract, resourceContract, sessionContract, systemContract };
+export { chatbotContract, conversationContract, embedContract, feedbackContract, insightsContract, knowledgeGapsContract, leadContract, resourceContract, sessionContract, systemContract };
 
 /** Every operation of the service, in documentation order. */
 export const ALL_ROUTES: readonly RouteContract[] = [
@@ -17,6 +18,7 @@ export const ALL_ROUTES: readonly RouteContract[] = [
   ...Object.values(leadContract),
   ...Object.values(feedbackContract),
   ...Object.values(insightsContract),
+  ...Object.values(knowledgeGapsContract),
   ...Object.values(embedContract),
   ...Object.values(systemContract),
   ...Object.values(sessionContract),

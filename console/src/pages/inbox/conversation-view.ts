@@ -3,7 +3,11 @@ import { customElement, property } from 'lit/decorators.js';
 import type { ConversationListItem } from '@parley/shared';
 import { PageElement } from '../../app/page-element.js';
 
-/** @summary A conversation's transcript (with the visitor's 👍/👎 on answers) and its analysis (summary, sentiment, intent, key points, next steps). */
+/**
+ * @summary A conversation's transcript (with the visitor's 👍/👎 on answers) and its analysis (summary, sentiment, intent, key points, next steps).
+ * @event correct-answer - "Correct this answer" was chosen on a chatbot message (`detail` is `{ question, answer }`), or
+ * "Answer it" on an unanswered question of the analysis (`detail` is `{ question }`).
+ */
 @customElement('conversation-view')
 export class ConversationView extends PageElement {
   @property({ attribute: false }) conversation: ConversationListItem | undefined;
@@ -29,9 +33,21 @@ export class ConversationView extends PageElement {
       <h4>Key points</h4>${list(data.keyPoints)}
       <h4>Next steps</h4>${list(data.nextSteps)}
       ${result.unansweredQuestions?.length ? html`<h4>Unanswered questions</h4><ul>${result.unansweredQuestions.map((question) =>
-        html`<li>${question} <a href="/console/knowledge?addText=${encodeURIComponent(question)}">Add text that answers it</a></li>`)}</ul>` : nothing}
+        html`<li>${question} <button type="button" class="secondary small" aria-label="Answer it: ${question.slice(0, 80)}"
+          @click=${() => this.dispatchEvent(new CustomEvent('correct-answer', { detail: { question }, bubbles: true }))}>Answer it</button>
+          <a href="/console/knowledge?addText=${encodeURIComponent(question)}">Add text that answers it</a></li>`)}</ul>` : nothing}
       ${Object.keys(result.customExtractedData).length ? html`<h4>Extracted</h4><pre>${JSON.stringify(result.customExtractedData, null, 2)}</pre>` : nothing}
     </section>`;
+  }
+
+  /** "Correct this answer" on a chatbot message that answers a visitor's message. */
+  private renderCorrect(conversation: ConversationListItem, index: number) {
+    const message = conversation.messages[index]!;
+    const question = conversation.messages.slice(0, index).findLast((earlier) => earlier.fromUser)?.text;
+    if (message.fromUser || !question) return nothing;
+    const detail = { question, answer: message.text };
+    return html`<p class="message-actions"><button type="button" class="secondary small" aria-label="Correct this answer to: ${question.slice(0, 80)}"
+      @click=${() => this.dispatchEvent(new CustomEvent('correct-answer', { detail, bubbles: true }))}>Correct this answer</button></p>`;
   }
 
   override render() {
@@ -40,7 +56,8 @@ export class ConversationView extends PageElement {
     return html`<section aria-labelledby="transcript-heading">
       <h2 id="transcript-heading">Conversation of ${new Date(conversation.createdAt).toLocaleString()} <span class="muted">(${conversation.source.type})</span></h2>
       <div class="messages card">${conversation.messages.map((message, index) => html`<div class="message ${message.fromUser ? 'user' : 'bot'}">
-        <span class="visually-hidden">${message.fromUser ? 'Visitor:' : 'Chatbot:'}</span><span class="message-text">${message.text}</span>${message.fromUser ? nothing : this.renderRating(conversation, index)}</div>`)}</div>
+        <span class="visually-hidden">${message.fromUser ? 'Visitor:' : 'Chatbot:'}</span><span class="message-text">${message.text}</span>${message.fromUser ? nothing : this.renderRating(conversation, index)}
+        ${this.renderCorrect(conversation, index)}</div>`)}</div>
       ${this.renderAnalysis(conversation)}
     </section>`;
   }

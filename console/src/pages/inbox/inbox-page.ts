@@ -1,11 +1,13 @@
 import { html, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
+import { customElement, query, state } from 'lit/decorators.js';
 import {
-  ConversationSourceTypeSchema, conversationContract, insightsContract, type ConversationListItem, type KnowledgeGap,
+  ConversationSourceTypeSchema, conversationContract, knowledgeGapsContract, type ConversationListItem, type KnowledgeGapGroup,
 } from '@parley/shared';
 import { ApiError, call } from '../../api/api-client.js';
 import { PageElement } from '../../app/page-element.js';
 import { queryParams } from '../../app/router.js';
+import { type AnswerDialog, type AnswerRequest } from '../../components/answer-dialog.js';
+import '../../components/answer-dialog.js';
 import '../../components/chatbot-picker.js';
 import '../../components/date-range.js';
 import { rangeQuery } from '../../components/date-range.js';
@@ -39,30 +41,62 @@ export class InboxPage extends PageElement {
   @state() private conversations: ConversationListItem[] = [];
   @state() private nextCursor: string | undefined;
   @state() private selected: ConversationListItem | undefined;
-  @state() private gaps: KnowledgeGap[] = [];
+  @state() private gaps: KnowledgeGapGroup[] = [];
   @state() private error = '';
   @state() private loading = false;
+  @query('answer-dialog') private answerDialog!: AnswerDialog;
+  /** The latest load: an earlier one that answers later (another chatbot, a deep link's first load) is dropped. */
+  private loadNumber = 0;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // A deep link (`?chatbot=`, from Insights or Leads) loads at once: the picker only announces a change.
+    if (this.chatbotId) void this.load();
+  }
 
   private async load(more = false): Promise<void> {
     if (!this.chatbotId) return;
+    const number = ++this.loadNumber;
     this.loading = true;
     this.error = '';
     try {
       const query = { ...rangeQuery(this.range), limit: String(PAGE), cursor: more ? this.nextCursor : undefined, sources: this.source || undefined, search: this.search || undefined, rating: this.rating || undefined };
-      const [listing, stats] = await Promise.all([
+      const [listing, gaps] = await Promise.all([
         call(conversationContract.list, { params: { id: this.chatbotId }, query }),
-        more ? undefined : call(insightsContract.chatbotStats, { params: { id: this.chatbotId }, query: rangeQuery(this.range) }),
+        more ? undefined : call(knowledgeGapsContract.listGaps, { params: { id: this.chatbotId }, query: rangeQuery(this.range) }),
       ]);
+      if (number !== this.loadNumber) return;
       this.conversations = more ? [...this.conversations, ...listing.conversations] : listing.conversations;
       this.nextCursor = listing.nextCursor;
-      if (stats) this.gaps = stats.knowledgeGaps;
+      if (gaps) this.gaps = gaps.gaps;
       const wanted = queryParams().get('conversation');
       if (!more) this.selected = this.conversations.find((conversation) => conversation.id === wanted) ?? this.conversations[0];
     } catch (err) {
-      this.error = err instanceof ApiError ? err.messages.join(' ') : 'The conversations could not be loaded.';
+      if (number === this.loadNumber) this.error = err instanceof ApiError ? err.messages.join(' ') : 'The conversations could not be loaded.';
     } finally {
-      this.loading = false;
+      if (number === this.loadNumber) this.loading = false;
     }
+  }
+
+  private async reloadGaps(): Promise<void> {
+    try {
+      this.gaps = (await call(knowledgeGapsContract.listGaps, { params: { id: this.chatbotId }, query: rangeQuery(this.range) })).gaps;
+    } catch (err) {
+      this.error = err instanceof ApiError ? err.messages.join(' ') : 'The knowledge gaps could not be loaded.';
+    }
+  }
+
+  private async dismiss(gap: KnowledgeGapGroup): Promise<void> {
+    try {
+      await call(knowledgeGapsContract.dismissGap, { params: { id: this.chatbotId, gapId: gap.id } });
+      this.gaps = this.gaps.filter((other) => other.id !== gap.id);
+    } catch (err) {
+      this.error = err instanceof ApiError ? err.messages.join(' ') : 'The gap could not be dismissed.';
+    }
+  }
+
+  private answer(request: Omit<AnswerRequest, 'chatbotId'>): void {
+    void this.answerDialog.open({ chatbotId: this.chatbotId, ...request });
   }
 
   private openConversation(id: string): void {
@@ -111,7 +145,13 @@ export class InboxPage extends PageElement {
       ${this.loading ? html`<p role="status">Loading…</p>` : nothing}
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       ${this.view === 'gaps'
-        ? html`<h2>Knowledge gaps</h2><knowledge-gaps .gaps=${this.gaps} @open-conversation=${(e: CustomEvent<string>) => this.openConversation(e.detail)}></knowledge-gaps>`
-        : html`<div class="grid-2">${this.renderList()}<conversation-view .conversation=${this.selected}></conversation-view></div>`}`;
+        ? html`<h2>Knowledge gaps</h2><knowledge-gaps .gaps=${this.gaps} @open-conversation=${(e: CustomEvent<string>) => this.openConversation(e.detail)}
+            @answer-gap=${(e: CustomEvent<KnowledgeGapGroup>) => this.answer({ question: e.detail.question, gapId: e.detail.id, heading: 'Answer it' })}
+            @dismiss-gap=${(e: CustomEvent<KnowledgeGapGroup>) => this.dismiss(e.detail)}></knowledge-gaps>`
+        : html`<div class="grid-2">${this.renderList()}<conversation-view .conversation=${this.selected}
+            @correct-answer=${(e: CustomEvent<{ question: string; answer?: string }>) => this.answer({
+              question: e.detail.question, previousAnswer: e.detail.answer, heading: e.detail.answer === undefined ? 'Answer it' : 'Correct this answer',
+            })}></conversation-view></div>`}
+      <answer-dialog @answer-saved=${() => this.reloadGaps()}></answer-dialog>`;
   }
 }

@@ -1,10 +1,12 @@
 import { html, nothing } from 'lit';
-import { customElement, state } from 'lit/decorators.js';
+import { customElement, query, state } from 'lit/decorators.js';
 import { chatbotContract, type ChatMessage, type ChatSource } from '@parley/shared';
 import { ApiError } from '../../api/api-client.js';
 import { streamChat } from '../../api/chat-stream.js';
 import { PageElement } from '../../app/page-element.js';
 import { queryParams } from '../../app/router.js';
+import type { AnswerDialog } from '../../components/answer-dialog.js';
+import '../../components/answer-dialog.js';
 import '../../components/chatbot-picker.js';
 
 interface Turn extends ChatMessage { sources?: ChatSource[]; refused?: boolean }
@@ -24,6 +26,7 @@ export class PlaygroundPage extends PageElement {
   @state() private turns: Turn[] = [];
   @state() private busy = false;
   @state() private error = '';
+  @query('answer-dialog') private answerDialog!: AnswerDialog;
   private abort: AbortController | undefined;
 
   private reset(): void {
@@ -60,10 +63,20 @@ export class PlaygroundPage extends PageElement {
     }
   }
 
-  private renderTurn(turn: Turn) {
+  /** "Correct this answer" on a finished chatbot turn: the owner's answer to the question before it. */
+  private renderCorrect(index: number) {
+    const turn = this.turns[index]!;
+    const question = this.turns.slice(0, index).findLast((earlier) => earlier.fromUser)?.text;
+    if (turn.fromUser || !question || (this.busy && index === this.turns.length - 1)) return nothing;
+    return html`<p class="message-actions"><button type="button" class="secondary small" aria-label="Correct this answer to: ${question.slice(0, 80)}"
+      @click=${() => this.answerDialog.open({ chatbotId: this.chatbotId, question, previousAnswer: turn.text, heading: 'Correct this answer' })}>Correct this answer</button></p>`;
+  }
+
+  private renderTurn(turn: Turn, index: number) {
     return html`<div class="message ${turn.fromUser ? 'user' : 'bot'}">
       <span class="visually-hidden">${turn.fromUser ? 'You:' : 'Chatbot:'}</span><span class="message-text">${turn.text}</span>
       ${turn.refused ? html`<p class="hint">Refused: nothing in the knowledge answers this.</p>` : nothing}
+      ${this.renderCorrect(index)}
       ${turn.sources?.length ? html`<details open><summary class="hint">Sources (${turn.sources.length})</summary><ol class="sources">
         ${turn.sources.map((source) => html`<li><strong>${describeSource(source)}</strong>: ${source.snippet}</li>`)}</ol></details>` : nothing}
     </div>`;
@@ -77,7 +90,7 @@ export class PlaygroundPage extends PageElement {
       </div>
       <section class="card" aria-label="Conversation">
         <div class="messages" aria-live="polite">${this.turns.length === 0
-          ? html`<p class="muted">Ask something your knowledge should answer.</p>` : this.turns.map((turn) => this.renderTurn(turn))}</div>
+          ? html`<p class="muted">Ask something your knowledge should answer.</p>` : this.turns.map((turn, index) => this.renderTurn(turn, index))}</div>
         ${this.busy ? html`<p role="status" class="hint">Answering…</p>` : nothing}
         ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
         <form class="field" @submit=${this.send}>
@@ -87,6 +100,7 @@ export class PlaygroundPage extends PageElement {
           }}></textarea>
           <div class="row"><button type="submit" ?disabled=${this.busy || !this.chatbotId}>Send</button></div>
         </form>
-      </section>`;
+      </section>
+      <answer-dialog></answer-dialog>`;
   }
 }

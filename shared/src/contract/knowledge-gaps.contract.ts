@@ -1,0 +1,42 @@
+import { IdParamsSchema } from '../common/id.schema.js';
+import { TimeRangeQuerySchema } from '../common/time-range.schema.js';
+import {
+  GapDismissalSchema, GapParamsSchema, KnowledgeGapListSchema, SavedAnswerCreateSchema, SavedAnswerSchema,
+} from '../knowledge-gaps/knowledge-gaps.schema.js';
+import { defineRoute, errorResponses } from './route-contract.js';
+
+const tag = 'Knowledge gaps';
+
+export const knowledgeGapsContract = {
+  listGaps: defineRoute({
+    operationId: 'listKnowledgeGaps', method: 'get', path: '/v1/chatbot/{id}/gaps', tag, security: 'apiKey',
+    summary: 'The questions a chatbot could not answer, grouped (extension)',
+    description: 'Built from the `unansweredQuestions` of the analyses of the chatbot\'s conversations created in the range '
+      + '(`start` and `end` as in the conversation listing; the latest 2,000 such conversations). Questions are grouped when their '
+      + 'normalised words match (case, punctuation, word endings and filler words ignored) and, with the built-in sentence encoder, '
+      + 'when their meanings are close and one\'s words hold all of the other\'s (a replaced word, "Sundays" for "Saturdays", keeps '
+      + 'them apart); `grouping` says which applied. Each gap has a stable `id`. A gap that was dismissed or answered '
+      + '(`POST /v1/chatbot/{id}/saved-answers` with its `gapId`) is left out until a conversation started after that asks it again. '
+      + 'At most 100 gaps: on-topic ones (the resources hold related passages) first, then by how often they were asked.',
+    params: IdParamsSchema, query: TimeRangeQuerySchema,
+    responses: { 200: { description: 'The open gaps.', schema: KnowledgeGapListSchema }, ...errorResponses(400, 401, 404, 500) },
+  }),
+  dismissGap: defineRoute({
+    operationId: 'dismissKnowledgeGap', method: 'post', path: '/v1/chatbot/{id}/gaps/{gapId}/dismiss', tag, security: 'apiKey',
+    summary: 'Hide a knowledge gap (extension)',
+    description: 'Stored: the gap stays hidden until a conversation started after the dismissal asks a question of the same group. '
+      + 'Dismissing again moves the time forward. Any well-formed `gapId` is accepted (a gap id of this chatbot\'s listing is meant).',
+    params: GapParamsSchema,
+    responses: { 200: { description: 'The dismissal.', schema: GapDismissalSchema }, ...errorResponses(400, 401, 404, 500) },
+  }),
+  saveAnswer: defineRoute({
+    operationId: 'createSavedAnswer', method: 'post', path: '/v1/chatbot/{id}/saved-answers', tag, security: 'apiKey',
+    summary: 'Save the right answer for a chatbot (extension)',
+    description: 'Adds the pair to the chatbot\'s own saved-answers resource (a `QA` resource named "<chatbot name> — saved answers"), '
+      + 'creating it and adding it to the chatbot\'s `resourceIds` on first use, and attaching it again if it was removed. The resource '
+      + 'is re-indexed: the chatbot answers with the pair once the resource is `DONE` (`GET /v1/resource/{id}`). The knowledge gaps '
+      + 'that ask one of the `questions` in the same words are closed, as by a dismissal, and with `gapId` that gap too. Counts against the plan like any saved answer (402).',
+    params: IdParamsSchema, body: SavedAnswerCreateSchema,
+    responses: { 201: { description: 'The pair and the resource.', schema: SavedAnswerSchema }, ...errorResponses(400, 401, 402, 404, 500) },
+  }),
+};
