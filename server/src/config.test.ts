@@ -20,6 +20,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/parley', ADMISSION_CONCURRENCY: '0' }).admission.concurrency).toBe(1);
   });
 
+  it('names the address listened on in the default PUBLIC_URL', () => {
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '8080' }).publicUrl).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ HOST: '::1' }).publicUrl).toBe('http://[::1]:3000');
+    expect(loadConfig({ HOST: '0.0.0.0' }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ HOST: '10.0.0.5', PUBLIC_URL: 'https://chat.example' }).publicUrl).toBe('https://chat.example');
+  });
+
+  it('reads MODEL_MAP, and stops the start with a clear message for a bad entry', () => {
+    expect(loadConfig({}).modelMap).toEqual({});
+    expect(loadConfig({ MODEL_MAP: 'alpha-4o-mini=llama3.1:8b, alpha-5-mini = qwen2.5:14b' }).modelMap)
+      .toEqual({ 'alpha-4o-mini': 'llama3.1:8b', 'alpha-5-mini': 'qwen2.5:14b' });
+    expect(() => loadConfig({ MODEL_MAP: 'gpt-4=llama3' })).toThrow('Invalid configuration: MODEL_MAP names "gpt-4", which is not a model name');
+    expect(() => loadConfig({ MODEL_MAP: 'alpha-4o-mini' })).toThrow('Invalid configuration: MODEL_MAP gives no provider model for alpha-4o-mini');
+    expect(() => loadConfig({ MODEL_MAP: 'alpha-4o-mini=a,alpha-4o-mini=b' })).toThrow('Invalid configuration: MODEL_MAP maps alpha-4o-mini twice');
+  });
+
   it('reads the plan, providers and OpenAI-compatible endpoints', () => {
     const config = loadConfig({
       PLAN_MONTHLY_MESSAGES: '100', PLAN_MODELS: 'alpha-4o-mini, beta-haiku-4.5', PUBLIC_URL: 'https://chat.example/',

@@ -63,6 +63,7 @@ const EnvSchema = z.object({
   CONSOLE_SESSIONS_PER_KEY: z.string().regex(/^\d+$/, 'must be a positive integer').default('10').transform(Number),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
+  MODEL_MAP: optionalString,
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalString,
   GOOGLE_GENERATIVE_AI_API_KEY: optionalString,
@@ -191,6 +192,8 @@ export interface Config {
   /** Console sign-in attempts per 15 minutes: per client address, and per API key tried (shared by every instance). */
   consoleSignIn: { attemptsPerAddress: number; attemptsPerKey: number };
   providers: Record<ModelFamily, ProviderCredentials>;
+  /** The provider model that answers an API model name instead of MODEL_TABLE's (MODEL_MAP). */
+  modelMap: Partial<Record<Model, string>>;
   /** Passages retrieved as context for each chat question. */
   chatContextChunks: number;
   /** Whether the local engine ranks sentences by meaning too (Universal Sentence Encoder lite, offline). */
@@ -208,6 +211,27 @@ export interface Config {
   requestTimeouts: RequestTimeouts;
   /** How many answers are prepared at once per instance, and how long a question may wait its turn. */
   admission: AdmissionOptions;
+}
+
+/**
+ * `MODEL_MAP`: `alpha-4o-mini=llama3.1:8b,alpha-5-mini=qwen2.5:14b` — which model of its provider
+ * answers an API model name, so a local OpenAI-compatible server (Ollama, llama.cpp, vLLM) serves
+ * the names the API knows with the models it has. A provider model may hold `=` and `:` but no comma.
+ */
+export function parseModelMap(value: string | undefined): Partial<Record<Model, string>> {
+  const map: Partial<Record<Model, string>> = {};
+  if (value === undefined) return map;
+  for (const entry of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const separator = entry.indexOf('=');
+    const name = separator < 0 ? entry : entry.slice(0, separator).trim();
+    const providerModel = separator < 0 ? '' : entry.slice(separator + 1).trim();
+    const model = ModelSchema.safeParse(name);
+    if (!model.success) throw new Error(`names "${name}", which is not a model name (${ModelSchema.options.join(', ')})`);
+    if (!providerModel) throw new Error(`gives no provider model for ${name} (write ${name}=<model of your provider>)`);
+    if (map[model.data] !== undefined) throw new Error(`maps ${name} twice`);
+    map[model.data] = providerModel;
+  }
+  return map;
 }
 
 function parsePlanModels(value: string | undefined): Model[] | undefined {
@@ -311,6 +335,24 @@ function defaultAdmissionConcurrency(databaseUrl: string | undefined): number {
   return databaseUrl ? 16 : 4;
 }
 
+/** The host of the default PUBLIC_URL: the address listened on, or `localhost` when it is every address. */
+function hostInUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** The model providers' credentials, and which of their models answer the API's names. */
+function providersOf(e: z.infer<typeof EnvSchema>): Pick<Config, 'providers' | 'modelMap'> {
+  return {
+    providers: {
+      openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
+      anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
+      google: { apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY, baseUrl: e.GOOGLE_BASE_URL },
+    },
+    modelMap: explained('MODEL_MAP', (err) => (err instanceof Error ? err.message : String(err)), () => parseModelMap(e.MODEL_MAP)),
+  };
+}
+
 /** Reads and validates the environment; throws one readable error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -324,7 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://${hostInUrl(e.HOST)}:${e.PORT}`).replace(/\/+$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
@@ -355,11 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     widgetDir: path.resolve(e.WIDGET_DIR ?? fileURLToPath(new URL('../../widget/dist', import.meta.url))),
     consoleDir: path.resolve(e.CONSOLE_DIR ?? fileURLToPath(new URL('../../console/dist', import.meta.url))),
     ...consoleSessionsOf(e),
-    providers: {
-      openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL },
-      anthropic: { apiKey: e.ANTHROPIC_API_KEY, baseUrl: e.ANTHROPIC_BASE_URL },
-      google: { apiKey: e.GOOGLE_GENERATIVE_AI_API_KEY, baseUrl: e.GOOGLE_BASE_URL },
-    },
+    ...providersOf(e),
     chatContextChunks: Math.max(1, e.CHAT_CONTEXT_CHUNKS),
     localSentenceEncoder: e.LOCAL_SENTENCE_ENCODER,
     resourceChatModel: e.RESOURCE_CHAT_MODEL,

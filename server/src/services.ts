@@ -108,7 +108,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     await queueSentenceVectorsFor?.(...args).catch((err: unknown) => logger.warn({ err }, 'could not queue sentence vectors for a chatbot\'s resources'));
   });
   const conversationsRepository = new ConversationsRepository(db);
-  const models = new ModelRegistry(config.providers, logger.child({ component: 'models' }), encoder);
+  const models = new ModelRegistry(config.providers, logger.child({ component: 'models' }), encoder, config.modelMap);
   const conversations = new ConversationsService(db, conversationsRepository, chatbots, new AnalysisScheduler(jobs, worker, config.analysisDelayMs));
   const leads = new LeadsService(new LeadsRepository(db), chatbots);
   const feedback = new FeedbackService(new FeedbackRepository(db), chatbots);

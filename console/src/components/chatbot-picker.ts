@@ -5,8 +5,9 @@ import { call } from '../api/api-client.js';
 import { PageElement } from '../app/page-element.js';
 
 /**
- * @summary A "Chatbot" select over the organisation's chatbots; picks the first when none is set.
- * @event chatbot-change - The chosen chatbot changed (`detail` is its id).
+ * @summary A "Chatbot" select over the organisation's chatbots; picks the first when none (or an unknown one) is set,
+ * and announces the initial choice either way.
+ * @event chatbot-change - The chosen chatbot changed, or was first chosen (`detail` is its id).
  */
 @customElement('chatbot-picker')
 export class ChatbotPicker extends PageElement {
@@ -16,7 +17,9 @@ export class ChatbotPicker extends PageElement {
   override async connectedCallback(): Promise<void> {
     super.connectedCallback();
     this.chatbots = await call(chatbotContract.list, {});
-    if (!this.chatbots.some((chatbot) => chatbot.id === this.value) && this.chatbots[0]) this.choose(this.chatbots[0].id);
+    // Announced even when the page's address already named it: the page loads its data on this event.
+    const initial = this.chatbots.some((chatbot) => chatbot.id === this.value) ? this.value : this.chatbots[0]?.id;
+    if (initial) this.choose(initial);
   }
 
   private choose(id: string): void {

@@ -10,7 +10,7 @@ interface Line { level: number; msg: string; reqId: string; req: { method: strin
 
 function app() {
   const lines: Line[] = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => { lines.push(JSON.parse(line) as Line); } });
+  const logger = pino({ level: 'debug' }, { write: (line: string) => { lines.push(JSON.parse(line) as Line); } });
   const server = express();
   server.use(requestLogging(logger));
   server.get('/ok', (_req, res) => { res.json({ ok: true }); });
@@ -31,10 +31,10 @@ describe('requestLogging', () => {
     const missing = await request.get('/nowhere');
     expect(missing.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     await expect.poll(() => lines.length).toBe(2);
-    expect(lines[0]).toMatchObject({ level: 30, msg: 'request completed', reqId: 'abc-123', req: { method: 'GET', url: '/ok?x=1' }, res: { statusCode: 200 } });
+    expect(lines[0]).toMatchObject({ level: 20, msg: 'request completed', reqId: 'abc-123', req: { method: 'GET', url: '/ok?x=1' }, res: { statusCode: 200 } });
     expect(lines[0]!.responseTime).toBeGreaterThanOrEqual(0);
     expect(lines[0]!.aborted).toBeUndefined();
-    expect(lines[1]).toMatchObject({ level: 40, msg: 'request completed', reqId: missing.headers['x-request-id'], res: { statusCode: 404 } });
+    expect(lines[1]).toMatchObject({ level: 30, msg: 'request completed', reqId: missing.headers['x-request-id'], res: { statusCode: 404 } });
   });
 
   it('gives a request id that is not a plain token a new one', async () => {
@@ -54,6 +54,6 @@ describe('requestLogging', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     req.destroy();
     await expect.poll(() => lines.length).toBe(1);
-    expect(lines[0]).toMatchObject({ level: 40, msg: 'request aborted', aborted: true, req: { url: '/slow' } });
+    expect(lines[0]).toMatchObject({ level: 30, msg: 'request aborted', aborted: true, req: { url: '/slow' } });
   });
 });

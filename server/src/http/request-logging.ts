@@ -24,9 +24,16 @@ interface RequestLine {
   aborted?: true;
 }
 
-function levelOf(statusCode: number, finished: boolean): 'info' | 'warn' | 'error' {
-  if (statusCode >= 500 && statusCode !== 503) return 'error';
-  return statusCode >= 400 || !finished ? 'warn' : 'info';
+/**
+ * A request line's level. Requests that went well are `debug`: at the default LOG_LEVEL (info) the
+ * terminal keeps the start banner and its one-time key in view instead of a line per request
+ * (LOG_LEVEL=debug shows them all). Refusals (4xx) and aborts are `info`, a busy service (503)
+ * `warn`, a failure `error`.
+ */
+function levelOf(statusCode: number, finished: boolean): 'debug' | 'info' | 'warn' | 'error' {
+  if (statusCode === 503) return 'warn';
+  if (statusCode >= 500) return 'error';
+  return statusCode >= 400 || !finished ? 'info' : 'debug';
 }
 
 /**

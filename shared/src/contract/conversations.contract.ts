@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from '../common/id.schema.js';
 import { TimeRangeQuerySchema } from '../common/time-range.schema.js';
 import { ConversationListingQuerySchema, ConversationListingSchema } from '../conversations/conversation-listing.schema.js';
-import { ConversationSaveSchema, ConversationSchema } from '../conversations/conversation.schema.js';
+import { ConversationSaveSchema, ConversationSchema, MAX_CONVERSATION_CHARS } from '../conversations/conversation.schema.js';
 import { LeadListingQuerySchema, LeadListingSchema } from '../leads/lead.schema.js';
 import { defineRoute, errorResponses } from './route-contract.js';
 
@@ -14,8 +14,10 @@ export const conversationContract = {
     summary: 'Create, replace (`override: true`, the default) or append to a conversation', body: ConversationSaveSchema,
     description: 'Without `conversationId` a conversation of source type `app` is created, with `user` the API key\'s user. '
       + 'With it, the messages replace (`override: true`) or are appended to (`override: false`) those of that conversation, '
-      + 'which keeps its source and user; a conversation that is not this chatbot\'s is a 404, and an append beyond 1000 messages a 400. '
-      + 'Every save sets the analysis back to `PENDING` and queues a new one.',
+      + 'which keeps its source and user; a conversation that is not this chatbot\'s is a 404, and an append beyond 1000 messages '
+      + `or ${MAX_CONVERSATION_CHARS} characters of message text in all (extension) a 400. `
+      + 'Every save sets the analysis back to `PENDING` and queues a new one, run a few seconds later (`ANALYSIS_DELAY_MS`) on the '
+      + 'latest messages of the conversation.',
     responses: { 201: { description: 'The saved conversation.', schema: ConversationSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
   list: defineRoute({
@@ -24,7 +26,9 @@ export const conversationContract = {
     description: '`start` and `end` are inclusive Unix ms (defaults 0 and now); `start > end`, or a future `start` without `end`, is a 400. '
       + '`sources` may repeat or be comma-separated; absent or empty means every source. Without `limit` and `cursor` the whole range '
       + 'is returned; with either (extension) a page of `limit` conversations (default 50) and `nextCursor` while more follow. '
-      + '`search` (extension) keeps conversations with a message containing the text. '
+      + '`search` (extension) keeps conversations with a message containing the text; `rating=up` or `rating=down` (extension) keeps '
+      + 'those where the visitor rated at least one answer 👍 or 👎, and any other value is a 400. Each item\'s `feedback` (extension, '
+      + 'omitted when none) lists the visitor\'s verdicts on its answers: `messageIndex` (0-based in `messages`), `rating`, `comment`. '
       + '`analysis.status` goes `PENDING` → `IN_PROGRESS` → `DONE` | `FAILED` after every save; `analysis.result` is the latest finished '
       + 'analysis (while a changed conversation is re-analysed it still shows the previous one). `customExtractedData` holds the fields '
       + 'the operator configured (`ANALYSIS_CUSTOM_FIELDS`), each omitted when the conversation does not say; `unansweredQuestions` '

@@ -3,6 +3,7 @@ import { IdSchema } from '../common/id.schema.js';
 import { PageQuerySchema } from '../common/page.schema.js';
 import { TimeRangeQuerySchema } from '../common/time-range.schema.js';
 import { ChatMessageSchema } from '../chat/chat-message.schema.js';
+import { FeedbackRatingSchema } from '../feedback/feedback.schema.js';
 import { ConversationSourceSchema, ConversationSourceTypeSchema } from './conversation.schema.js';
 
 /** `PENDING → IN_PROGRESS → DONE | FAILED`; re-analysed after each change. */
@@ -35,6 +36,13 @@ export const ConversationListItemSchema = z.object({
   source: ConversationSourceSchema,
   messages: z.array(ChatMessageSchema),
   analysis: ConversationAnalysisSchema,
+  /** Extension: the visitor's 👍/👎 on the chatbot's answers, by `messageIndex`; omitted when none was given. */
+  feedback: z.array(z.object({
+    messageIndex: z.int(),
+    rating: FeedbackRatingSchema,
+    comment: z.string().optional(),
+    createdAt: z.int(),
+  })).optional().meta({ description: 'Extension: the visitor\'s 👍/👎 (`up`/`down`) and comment on answers, by 0-based `messageIndex` in `messages`; omitted when none.' }),
 });
 export type ConversationListItem = z.infer<typeof ConversationListItemSchema>;
 
@@ -61,5 +69,7 @@ export const ConversationListingQuerySchema = TimeRangeQuerySchema.extend({
   ...PageQuerySchema.shape,
   search: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional()
     .meta({ description: 'Extension: only conversations with a message containing this text (case-insensitive).' }),
+  rating: FeedbackRatingSchema.optional()
+    .meta({ description: 'Extension: only conversations where the visitor rated at least one answer `up` (👍) or `down` (👎).' }),
 });
 export type ConversationListingQuery = z.infer<typeof ConversationListingQuerySchema>;

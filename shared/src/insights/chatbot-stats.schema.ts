@@ -8,6 +8,23 @@ export const DailyTrafficSchema = z.object({
   messages: z.int(),
 });
 
+/**
+ * Visitors' 👍 and 👎 (extension). `upShare` is `up / (up + down)`, 0..1; omitted when nothing was
+ * rated, so "no ratings" never reads as "all 👎".
+ */
+export const RatingCountsSchema = z.object({
+  up: z.int(),
+  down: z.int(),
+  upShare: z.number().min(0).max(1).optional(),
+});
+export type RatingCounts = z.infer<typeof RatingCountsSchema>;
+
+/** One UTC day of visitors' verdicts, counted by when the verdict was given. */
+export const DailyRatingsSchema = RatingCountsSchema.extend({
+  date: z.string().meta({ description: 'The UTC day, `YYYY-MM-DD`.' }),
+});
+export type DailyRatings = z.infer<typeof DailyRatingsSchema>;
+
 /** A question the chatbot could not answer from its resources, and where it was asked. */
 export const KnowledgeGapSchema = z.object({
   question: z.string(),
@@ -38,7 +55,12 @@ export const ChatbotStatsSchema = z.object({
   busiestHours: z.array(z.int()).length(24),
   /** The latest unanswered questions (at most 50), newest first. */
   knowledgeGaps: z.array(KnowledgeGapSchema),
-  /** Visitors' 👍 and 👎 on the chatbot's answers given in the range (POST /v1/embed/{chatbotId}/feedback). */
-  feedback: z.object({ up: z.int(), down: z.int() }),
+  /**
+   * Visitors' 👍 and 👎 on the chatbot's answers given in the range (POST /v1/embed/{chatbotId}/feedback);
+   * `upShare` (extension) is the 👍 share, omitted when nothing was rated.
+   */
+  feedback: RatingCountsSchema.meta({ description: 'Visitors\' 👍 (`up`) and 👎 (`down`) given in the range; `upShare` (extension) is up / (up + down), omitted when nothing was rated.' }),
+  /** Extension: every UTC day of the range on which answers were rated, oldest first, with that day's counts and 👍 share. */
+  feedbackDays: z.array(DailyRatingsSchema).meta({ description: 'Extension: every UTC day of the range with ratings, oldest first, counted by when the rating was given.' }),
 });
 export type ChatbotStats = z.infer<typeof ChatbotStatsSchema>;

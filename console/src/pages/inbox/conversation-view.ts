@@ -3,10 +3,19 @@ import { customElement, property } from 'lit/decorators.js';
 import type { ConversationListItem } from '@parley/shared';
 import { PageElement } from '../../app/page-element.js';
 
-/** @summary A conversation's transcript and its analysis (summary, sentiment, intent, key points, next steps). */
+/** @summary A conversation's transcript (with the visitor's 👍/👎 on answers) and its analysis (summary, sentiment, intent, key points, next steps). */
 @customElement('conversation-view')
 export class ConversationView extends PageElement {
   @property({ attribute: false }) conversation: ConversationListItem | undefined;
+
+  /** The visitor's 👍/👎 (and comment) on the answer at `index`, when they gave one. */
+  private renderRating(conversation: ConversationListItem, index: number) {
+    const verdict = conversation.feedback?.find((feedback) => feedback.messageIndex === index);
+    if (!verdict) return nothing;
+    const [emoji, words] = verdict.rating === 'up' ? ['👍', 'Visitor rated this answer helpful'] : ['👎', 'Visitor rated this answer not helpful'];
+    return html`<div class="rating ${verdict.rating}"><span aria-hidden="true">${emoji}</span> ${words}${verdict.comment
+      ? html`: <q class="rating-comment">${verdict.comment}</q>` : nothing}</div>`;
+  }
 
   private renderAnalysis(conversation: ConversationListItem) {
     const { status, result } = conversation.analysis;
@@ -30,8 +39,8 @@ export class ConversationView extends PageElement {
     if (!conversation) return html`<p class="muted">Choose a conversation to read it.</p>`;
     return html`<section aria-labelledby="transcript-heading">
       <h2 id="transcript-heading">Conversation of ${new Date(conversation.createdAt).toLocaleString()} <span class="muted">(${conversation.source.type})</span></h2>
-      <div class="messages card">${conversation.messages.map((message) => html`<div class="message ${message.fromUser ? 'user' : 'bot'}">
-        <span class="visually-hidden">${message.fromUser ? 'Visitor:' : 'Chatbot:'}</span><span class="message-text">${message.text}</span></div>`)}</div>
+      <div class="messages card">${conversation.messages.map((message, index) => html`<div class="message ${message.fromUser ? 'user' : 'bot'}">
+        <span class="visually-hidden">${message.fromUser ? 'Visitor:' : 'Chatbot:'}</span><span class="message-text">${message.text}</span>${message.fromUser ? nothing : this.renderRating(conversation, index)}</div>`)}</div>
       ${this.renderAnalysis(conversation)}
     </section>`;
   }

@@ -14,13 +14,27 @@ import './knowledge-gaps.js';
 
 const PAGE = 20;
 
-/** @summary Conversations per chatbot (paged, by range, source and text) with transcript and analysis; and the knowledge gaps. */
+/** The `rating` of the page's address (Insights links to the answers rated 👎). */
+function ratingParam(): '' | 'up' | 'down' {
+  const value = queryParams().get('rating');
+  return value === 'up' || value === 'down' ? value : '';
+}
+
+/** " · 👎 2 not helpful, 👍 1 helpful" for the list, or nothing when the visitor rated no answer. */
+function ratingNote(conversation: ConversationListItem): string {
+  const count = (rating: 'up' | 'down') => conversation.feedback?.filter((feedback) => feedback.rating === rating).length ?? 0;
+  const parts = [count('down') ? `👎 ${count('down')} not helpful` : '', count('up') ? `👍 ${count('up')} helpful` : ''].filter(Boolean);
+  return parts.length ? ` · ${parts.join(', ')}` : '';
+}
+
+/** @summary Conversations per chatbot (paged, by range, source, text and rating) with transcript and analysis; and the knowledge gaps. */
 @customElement('inbox-page')
 export class InboxPage extends PageElement {
   @state() private chatbotId = queryParams().get('chatbot') ?? '';
   @state() private range = { start: '', end: '' };
   @state() private source = '';
   @state() private search = '';
+  @state() private rating: '' | 'up' | 'down' = ratingParam();
   @state() private view: 'conversations' | 'gaps' = queryParams().get('view') === 'gaps' ? 'gaps' : 'conversations';
   @state() private conversations: ConversationListItem[] = [];
   @state() private nextCursor: string | undefined;
@@ -34,7 +48,7 @@ export class InboxPage extends PageElement {
     this.loading = true;
     this.error = '';
     try {
-      const query = { ...rangeQuery(this.range), limit: String(PAGE), cursor: more ? this.nextCursor : undefined, sources: this.source || undefined, search: this.search || undefined };
+      const query = { ...rangeQuery(this.range), limit: String(PAGE), cursor: more ? this.nextCursor : undefined, sources: this.source || undefined, search: this.search || undefined, rating: this.rating || undefined };
       const [listing, stats] = await Promise.all([
         call(conversationContract.list, { params: { id: this.chatbotId }, query }),
         more ? undefined : call(insightsContract.chatbotStats, { params: { id: this.chatbotId }, query: rangeQuery(this.range) }),
@@ -66,6 +80,11 @@ export class InboxPage extends PageElement {
         </select></div>
       <div class="field"><label for="inbox-search">Search</label>
         <input id="inbox-search" type="search" .value=${this.search} @input=${(e: Event) => { this.search = (e.target as HTMLInputElement).value; }}></div>
+      <div class="field"><label for="inbox-rating">Rating</label>
+        <select id="inbox-rating" @change=${(e: Event) => { this.rating = (e.target as HTMLSelectElement).value as '' | 'up' | 'down'; }}>
+          <option value="">All conversations</option><option value="down" ?selected=${this.rating === 'down'}>Rated 👎 not helpful</option>
+          <option value="up" ?selected=${this.rating === 'up'}>Rated 👍 helpful</option>
+        </select></div>
       <button type="submit">Apply</button>
     </form>`;
   }
@@ -76,7 +95,7 @@ export class InboxPage extends PageElement {
         const first = conversation.messages.find((message) => message.fromUser)?.text ?? '(no visitor message)';
         return html`<li><button type="button" class="secondary" aria-pressed=${this.selected?.id === conversation.id ? 'true' : 'false'}
           @click=${() => { this.selected = conversation; }}>${first.slice(0, 80)}</button>
-          <p class="hint">${new Date(conversation.createdAt).toLocaleString()} · ${conversation.source.type} · ${conversation.messages.length} messages</p></li>`;
+          <p class="hint">${new Date(conversation.createdAt).toLocaleString()} · ${conversation.source.type} · ${conversation.messages.length} messages${ratingNote(conversation)}</p></li>`;
       })}</ul>
       ${this.conversations.length === 0 && !this.loading ? html`<p>No conversations match.</p>` : nothing}
       ${this.nextCursor ? html`<button type="button" class="secondary" @click=${() => this.load(true)}>More conversations</button>` : nothing}

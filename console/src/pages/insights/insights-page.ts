@@ -6,7 +6,7 @@ import { PageElement } from '../../app/page-element.js';
 import '../../components/chatbot-picker.js';
 import '../../components/date-range.js';
 import { rangeQuery, toDay } from '../../components/date-range.js';
-import { barChart, horizontalBars, shareBar } from './charts.js';
+import { barChart, horizontalBars, ratingsChart, shareBar } from './charts.js';
 
 const DAY_MS = 86_400_000;
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -25,7 +25,7 @@ function everyDay(stats: ChatbotStats): ChatbotStats['days'] {
   return days;
 }
 
-/** @summary Per chatbot over a range: traffic per day, sentiment, intents, unanswered share and busiest hours. */
+/** @summary Per chatbot over a range: traffic per day, sentiment, intents, unanswered share, visitors' 👍 share and busiest hours. */
 @customElement('insights-page')
 export class InsightsPage extends PageElement {
   @state() private chatbotId = '';
@@ -60,8 +60,27 @@ export class InsightsPage extends PageElement {
           ? horizontalBars('Top intents', stats.topIntents.map((item) => ({ label: item.intent, value: item.conversations }))) : html`<p>No analysed conversations yet.</p>`}</section>
         <section class="card"><h2>Unanswered questions</h2>${shareBar('Share of visitor messages left unanswered', stats.questions.unansweredShare)}
           <p><a href="/console/conversations?chatbot=${this.chatbotId}&view=gaps">See the unanswered questions</a></p></section>
+        ${this.renderRatings(stats)}
         <section class="card"><h2>Busiest hours (UTC)</h2>${barChart('Conversations by hour of the day, UTC', hours, { labelEvery: 3, color: '#6d28d9' })}</section>
       </div>`;
+  }
+
+  /** Visitors' 👍/👎 on answers: the 👍 share of the range, and the ratings of every day of it. */
+  private renderRatings(stats: ChatbotStats) {
+    const { up, down, upShare } = stats.feedback;
+    const known = new Map(stats.feedbackDays.map((day) => [day.date, day]));
+    const filled = everyDay(stats);
+    // Beyond 92 days `everyDay` answers the days with conversations; then only the rated days are drawn.
+    const days = (filled === stats.days ? stats.feedbackDays : filled)
+      .map((day) => ({ label: day.date.slice(5), up: known.get(day.date)?.up ?? 0, down: known.get(day.date)?.down ?? 0 }));
+    return html`<section class="card" aria-labelledby="ratings-heading"><h2 id="ratings-heading">Visitor ratings</h2>${upShare === undefined
+      ? html`<p>No answers rated in this range yet.</p>` : html`
+      <p>${plural(up, 'answer')} rated helpful <span aria-hidden="true">👍</span>, ${down} not helpful <span aria-hidden="true">👎</span>:
+        ${Math.round(upShare * 100)}% helpful.</p>
+      ${shareBar('Share of rated answers rated helpful', upShare, '#047857')}
+      <h3>Ratings per day</h3>${ratingsChart('Ratings per day', days)}
+      <p class="hint"><span class="legend up"></span> helpful <span class="legend down"></span> not helpful</p>`}
+      ${down > 0 ? html`<p><a href="/console/conversations?chatbot=${this.chatbotId}&rating=down">See the answers rated not helpful</a></p>` : nothing}</section>`;
   }
 
   override render() {

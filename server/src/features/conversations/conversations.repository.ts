@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   conversationChars, type AnalysisResult, type AnalysisStatus, type ChatMessage, type ConversationSource, type ConversationSourceType,
+  type FeedbackRating,
 } from '@parley/shared';
 import { toLikePattern, type PagePosition } from './page-cursor.js';
 
@@ -33,6 +34,8 @@ export interface ConversationPageFilter {
   sources: readonly ConversationSourceType[];
   after?: PagePosition;
   search?: string;
+  /** Only conversations with at least one answer the visitor rated so. */
+  rating?: FeedbackRating;
   limit?: number;
 }
 
@@ -43,6 +46,22 @@ export interface ConversationLimits { messages: number; chars: number }
 export type UpdateOutcome = { kind: 'saved'; record: ConversationRecord } | { kind: 'absent' } | { kind: 'too-long' };
 
 type Row = Record<string, unknown>;
+
+const ITEM_FIELDS = `'id', c.id, 'createdAt', c.created_at, 'source', c.source, 'messages', c.messages,
+  'analysis', CASE WHEN c.analysis_result IS NULL THEN json_build_object('status', c.analysis_status)
+              ELSE json_build_object('status', c.analysis_status, 'result', c.analysis_result) END`;
+
+/**
+ * One listing item as JSON, in the shape of `ConversationListItemSchema`: `feedback` (the visitor's
+ * verdicts, by answer) only when there is some, as optional fields are omitted (decisions.md § JSON).
+ * The verdicts are found through the (conversation_id, message_index) unique index.
+ */
+const ITEM_JSON = `CASE WHEN EXISTS (SELECT 1 FROM message_feedback f WHERE f.conversation_id = c.id)
+  THEN json_build_object(${ITEM_FIELDS}, 'feedback', (
+    SELECT json_agg(json_strip_nulls(json_build_object(
+      'messageIndex', f.message_index, 'rating', f.rating, 'comment', f.comment, 'createdAt', f.created_at)) ORDER BY f.message_index)
+    FROM message_feedback f WHERE f.conversation_id = c.id))
+  ELSE json_build_object(${ITEM_FIELDS}) END`;
 
 function toRecord(row: Row): ConversationRecord {
   return {
@@ -111,13 +130,9 @@ export class ConversationsRepository {
     const bindings: Knex.RawBinding[] = [chatbotId, start, end];
     if (sources.length > 0) bindings.push([...sources]);
     const result = await this.db.raw(
-      `SELECT coalesce(json_agg(json_build_object(
-          'id', id, 'createdAt', created_at, 'source', source, 'messages', messages,
-          'analysis', CASE WHEN analysis_result IS NULL THEN json_build_object('status', analysis_status)
-                      ELSE json_build_object('status', analysis_status, 'result', analysis_result) END)
-        ORDER BY created_at DESC, id DESC), '[]')::text AS items
-       FROM conversations
-       WHERE chatbot_id = ? AND created_at BETWEEN ? AND ?${sources.length > 0 ? ' AND source_type = ANY(?::text[])' : ''}`,
+      `SELECT coalesce(json_agg(${ITEM_JSON} ORDER BY c.created_at DESC, c.id DESC), '[]')::text AS items
+       FROM conversations c
+       WHERE c.chatbot_id = ? AND c.created_at BETWEEN ? AND ?${sources.length > 0 ? ' AND c.source_type = ANY(?::text[])' : ''}`,
       bindings,
     );
     return (result.rows as { items: string }[])[0]!.items;
@@ -126,22 +141,22 @@ export class ConversationsRepository {
   /**
    * A page of the listing (extension), in the same JSON item shape as {@link listItemsJson}:
    * conversations after `after` (newest first), optionally only those with a message containing
-   * `search`; `limit` undefined means the rest of the range. `hasMore` says whether more follow.
+   * `search`, or only those with an answer the visitor rated `rating`; `limit` undefined means the
+   * rest of the range. `hasMore` says whether more follow.
    */
   async listPageJson(chatbotId: string, range: { start: number; end: number }, filter: ConversationPageFilter): Promise<{ items: string; last?: PagePosition; hasMore: boolean }> {
-    const query = this.db('conversations').where('chatbot_id', chatbotId).whereBetween('created_at', [range.start, range.end]);
-    if (filter.sources.length > 0) query.whereIn('source_type', [...filter.sources]);
-    if (filter.after) query.whereRaw('(created_at, id) < (?, ?)', [filter.after.createdAt, filter.after.id]);
+    const query = this.db('conversations as c').where('c.chatbot_id', chatbotId).whereBetween('c.created_at', [range.start, range.end]);
+    if (filter.sources.length > 0) query.whereIn('c.source_type', [...filter.sources]);
+    if (filter.after) query.whereRaw('(c.created_at, c.id) < (?, ?)', [filter.after.createdAt, filter.after.id]);
     if (filter.search) {
-      query.whereRaw("EXISTS (SELECT 1 FROM jsonb_array_elements(messages) m WHERE m->>'text' ILIKE ?)", [toLikePattern(filter.search)]);
+      query.whereRaw("EXISTS (SELECT 1 FROM jsonb_array_elements(c.messages) m WHERE m->>'text' ILIKE ?)", [toLikePattern(filter.search)]);
     }
-    query.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);
+    if (filter.rating) {
+      query.whereRaw('EXISTS (SELECT 1 FROM message_feedback f WHERE f.conversation_id = c.id AND f.rating = ?)', [filter.rating]);
+    }
+    query.orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.id', order: 'desc' }]);
     if (filter.limit !== undefined) query.limit(filter.limit + 1);
-    const rows: Row[] = await query.select('id', 'created_at', this.db.raw(
-      `json_build_object('id', id, 'createdAt', created_at, 'source', source, 'messages', messages,
-        'analysis', CASE WHEN analysis_result IS NULL THEN json_build_object('status', analysis_status)
-                    ELSE json_build_object('status', analysis_status, 'result', analysis_result) END)::text AS item`,
-    ));
+    const rows: Row[] = await query.select('c.id', 'c.created_at', this.db.raw(`${ITEM_JSON}::text AS item`));
     const page = filter.limit !== undefined ? rows.slice(0, filter.limit) : rows;
     const last = page.at(-1);
     return {

@@ -97,7 +97,8 @@ export class ConversationsService {
    * text (see {@link ConversationsRepository.listItemsJson}). While a changed conversation is
    * re-analysed, `analysis.result` still holds its previous analysis. With `limit` or `cursor`
    * (extension) it answers one page and `nextCursor`; `search` keeps conversations whose messages
-   * contain the text.
+   * contain the text, `rating` those where the visitor rated an answer so. Items carry the visitor's
+   * verdicts (`feedback`) when there are some.
    * @throws 400 for a bad range or cursor; 404 when the chatbot is not the organisation's.
    */
   async listJson(auth: AuthContext, chatbotId: string, query: ConversationListingQuery): Promise<string> {
@@ -108,12 +109,12 @@ export class ConversationsService {
       createdAt: new Date(chatbot.createdAt).toISOString(),
     };
     const paged = query.limit !== undefined || query.cursor !== undefined;
-    if (!paged && query.search === undefined) {
+    if (!paged && query.search === undefined && query.rating === undefined) {
       const items = await this.repository.listItemsJson(chatbot.id, range.start, range.end, query.sources ?? []);
       return `${JSON.stringify(header).slice(0, -1)},"conversations":${items}}`;
     }
     const page = await this.repository.listPageJson(chatbot.id, range, {
-      sources: query.sources ?? [], search: query.search,
+      sources: query.sources ?? [], search: query.search, rating: query.rating,
       after: query.cursor !== undefined ? decodePageCursor(query.cursor) : undefined,
       limit: paged ? query.limit ?? DEFAULT_PAGE_SIZE : undefined,
     });

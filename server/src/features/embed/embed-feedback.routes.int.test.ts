@@ -35,7 +35,7 @@ describe('POST /v1/embed/{chatbotId}/feedback and GET /v1/feedback/{id} (extensi
     expect(body.totals).toEqual({ up: 1, down: 1 });
     expect(body.feedback.map((f) => [f.messageIndex, f.rating, f.comment])).toEqual([[3, 'down', 'Which countries?'], [1, 'up', undefined]]);
     // Counted in the chatbot's statistics too.
-    expect((await ctx.api.get(`/v1/chatbot/${chatbotId}/stats`)).body.feedback).toEqual({ up: 1, down: 1 });
+    expect((await ctx.api.get(`/v1/chatbot/${chatbotId}/stats`)).body.feedback).toEqual({ up: 1, down: 1, upShare: 0.5 });
   });
 
   it('refuses another visitor\'s conversation (404), a question\'s index (400) and an unknown chatbot for the owner (404)', async () => {

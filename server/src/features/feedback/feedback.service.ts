@@ -1,4 +1,4 @@
-import type { EmbedFeedbackBody, Feedback, FeedbackListing, TimeRangeQuery } from '@parley/shared';
+import type { DailyRatings, EmbedFeedbackBody, Feedback, FeedbackListing, RatingCounts, TimeRangeQuery } from '@parley/shared';
 import { newId } from '../../db/ids.js';
 import { badRequest, notFound } from '../../errors/http-error.js';
 import type { ChatbotRecord } from '../chatbots/chatbots.repository.js';
@@ -6,7 +6,7 @@ import type { ChatbotsService } from '../chatbots/chatbots.service.js';
 import { resolveListingRange } from '../conversations/listing-range.js';
 import { hashVisitorToken } from '../conversations/visitor-token.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
-import type { FeedbackRecord, FeedbackRepository, RatedConversation } from './feedback.repository.js';
+import type { DownRatedAnswer, FeedbackRecord, FeedbackRepository, RatedConversation } from './feedback.repository.js';
 
 function toFeedbackResponse(record: FeedbackRecord, messages: RatedConversation['messages']): Feedback {
   const answer = messages[record.messageIndex];
@@ -17,6 +17,14 @@ function toFeedbackResponse(record: FeedbackRecord, messages: RatedConversation[
     createdAt: record.createdAt,
   };
 }
+
+/** Counts with their 👍 share, omitted when nothing was rated. */
+export function toRatingCounts(up: number, down: number): RatingCounts {
+  return { up, down, ...(up + down > 0 ? { upShare: up / (up + down) } : {}) };
+}
+
+/** The chatbot a caller already resolved within its organisation. */
+type OwnedChatbot = Pick<ChatbotRecord, 'id' | 'organisationId'>;
 
 /** Visitors' 👍/👎 on answers (extension): given through the embed API, listed with an API key. */
 export class FeedbackService {
@@ -46,6 +54,23 @@ export class FeedbackService {
   /** How many 👍 and 👎 a chatbot's answers got in the inclusive range (for its statistics). */
   counts(chatbotId: string, start: number, end: number): Promise<{ up: number; down: number }> {
     return this.repository.countByChatbot(chatbotId, start, end);
+  }
+
+  /** The chatbot's 👍 and 👎 given in the inclusive range, in all and per UTC day, with the 👍 share (for its statistics). */
+  async ratings(chatbot: OwnedChatbot, start: number, end: number): Promise<{ feedback: RatingCounts; feedbackDays: DailyRatings[] }> {
+    const days = await this.repository.countByDay(chatbot.organisationId, chatbot.id, start, end);
+    const up = days.reduce((sum, day) => sum + day.up, 0);
+    const down = days.reduce((sum, day) => sum + day.down, 0);
+    return { feedback: toRatingCounts(up, down), feedbackDays: days.map((day) => ({ date: day.date, ...toRatingCounts(day.up, day.down) })) };
+  }
+
+  /**
+   * The chatbot's 👎 answers given in the inclusive range, newest first (at most `limit`), each with
+   * the visitor question before it and the visitor's comment: what the knowledge-gap queue feeds on.
+   * The caller has already checked that the chatbot is the organisation's.
+   */
+  listDownRated(chatbot: OwnedChatbot, start: number, end: number, limit = 200): Promise<DownRatedAnswer[]> {
+    return this.repository.listDownRated(chatbot.organisationId, chatbot.id, start, end, limit);
   }
 
   /**

@@ -9,7 +9,7 @@ function increment(counts: Map<string, number>, key: string, by = 1): void {
 }
 
 /** Sums up conversation facts (newest first) into the statistics' figures; days and hours are UTC. */
-export function summariseConversations(facts: readonly ConversationFacts[]): Omit<ChatbotStats, 'chatbotName' | 'startInterval' | 'endInterval' | 'feedback'> {
+export function summariseConversations(facts: readonly ConversationFacts[]): Omit<ChatbotStats, 'chatbotName' | 'startInterval' | 'endInterval' | 'feedback' | 'feedbackDays'> {
   const conversationsPerDay = new Map<string, number>();
   const messagesPerDay = new Map<string, number>();
   const sentiment = new Map<string, number>();

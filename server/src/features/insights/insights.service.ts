@@ -11,21 +11,22 @@ export class InsightsService {
   constructor(
     private readonly repository: InsightsRepository,
     private readonly chatbots: ChatbotsService,
-    private readonly feedback: Pick<FeedbackService, 'counts'>,
+    private readonly feedback: Pick<FeedbackService, 'ratings'>,
   ) {}
 
   /**
-   * `GET /v1/chatbot/{id}/stats`: the chatbot's conversations created in the inclusive range, summed up.
+   * `GET /v1/chatbot/{id}/stats`: the chatbot's conversations created in the inclusive range, summed up,
+   * and the visitors' 👍/👎 given in it (in all and per UTC day, with the 👍 share).
    * @throws 400 for a bad range; 404 when the chatbot is not the organisation's.
    */
   async chatbotStats(auth: AuthContext, chatbotId: string, query: TimeRangeQuery): Promise<ChatbotStats> {
     const range = resolveListingRange(query);
     const chatbot = await this.chatbots.getRecord(auth, chatbotId);
-    const [facts, feedback] = await Promise.all([
-      this.repository.conversationFacts(chatbot.id, range.start, range.end), this.feedback.counts(chatbot.id, range.start, range.end),
+    const [facts, ratings] = await Promise.all([
+      this.repository.conversationFacts(chatbot.id, range.start, range.end), this.feedback.ratings(chatbot, range.start, range.end),
     ]);
     return {
-      chatbotName: chatbot.name, startInterval: range.startInterval, endInterval: range.endInterval, ...summariseConversations(facts), feedback,
+      chatbotName: chatbot.name, startInterval: range.startInterval, endInterval: range.endInterval, ...summariseConversations(facts), ...ratings,
     };
   }
 }

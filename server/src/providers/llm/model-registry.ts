@@ -28,7 +28,10 @@ export class ModelRegistry {
   private readonly local: LocalAnswerModel;
 
   /** @param encoder ranks the local engine's sentences by meaning too (none: by words only). */
-  constructor(private readonly providers: Config['providers'], private readonly logger?: Logger, encoder?: SentenceEncoder) {
+  constructor(
+    private readonly providers: Config['providers'], private readonly logger?: Logger, encoder?: SentenceEncoder,
+    private readonly modelMap: Config['modelMap'] = {},
+  ) {
     this.local = new LocalAnswerModel(encoder);
     this.logRouting();
   }
@@ -37,7 +40,8 @@ export class ModelRegistry {
   routingSummary(): string[] {
     const names = { openai: 'OpenAI-compatible (OPENAI_API_KEY)', anthropic: 'Anthropic (ANTHROPIC_API_KEY)', google: 'Google (GOOGLE_GENERATIVE_AI_API_KEY)' } as const;
     return (['openai', 'anthropic', 'google'] as const).map((family) => {
-      const models = Object.entries(MODEL_TABLE).filter(([, entry]) => entry.family === family).map(([name]) => name).join(', ');
+      const models = (Object.keys(MODEL_TABLE) as Model[]).filter((name) => MODEL_TABLE[name].family === family)
+        .map((name) => (this.providers[family].apiKey && this.modelMap[name] ? `${name} (as ${this.modelMap[name]})` : name)).join(', ');
       return this.providers[family].apiKey ? `${models}: ${names[family]}` : `${models}: built-in local engine (no ${names[family].split('(')[1]!.replace(')', '')})`;
     });
   }
@@ -93,7 +97,8 @@ export class ModelRegistry {
   }
 
   private build(model: Model): ResolvedModel {
-    const { family, providerModel } = MODEL_TABLE[model];
+    const { family } = MODEL_TABLE[model];
+    const providerModel = this.modelMap[model] ?? MODEL_TABLE[model].providerModel;
     const { apiKey, baseUrl } = this.providers[family];
     if (!apiKey) return { kind: 'local' };
     const options = { apiKey, fetch: providerFetch, ...(baseUrl ? { baseURL: baseUrl } : {}) };

@@ -31,6 +31,8 @@ const BASE_PATHS: Record<ProviderFamily, string> = { openai: '/v1', anthropic: '
  */
 export class FakeModelProvider {
   reply: FakeReply = { deltas: ['Hello', ' from', ' the', ' fake.'] };
+  /** When set, the only models served; others are refused as a local server refuses a model it has not pulled (404). */
+  knownModels?: readonly string[];
   readonly requests: RecordedRequest[] = [];
   /** Responses whose connection the client closed before the fake finished writing. */
   clientAborts = 0;
@@ -76,13 +78,18 @@ export class FakeModelProvider {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no route ${path}` } }));
       return;
     }
+    const model = typeof body.model === 'string' ? body.model : path.split('/').at(-1)!.split(':')[0]!;
+    if (this.knownModels && !this.knownModels.includes(model)) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `model "${model}" not found, try pulling it first`, type: 'not_found_error' } }));
+      return;
+    }
     let finished = false;
     res.on('close', () => {
       if (finished) return;
       this.clientAborts++;
       for (const resolve of this.abortWaiters.splice(0)) resolve();
     });
-    await this.stream(res, wire, typeof body.model === 'string' ? body.model : path.split('/').at(-1)!.split(':')[0]!, body);
+    await this.stream(res, wire, model, body);
     if (!this.reply.hang && !res.destroyed) {
       finished = true;
       res.end();
