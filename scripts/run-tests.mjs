@@ -96,6 +96,14 @@ if (hasScript('widget', 'test')) {
   } else crashed.push('widget tests');
 }
 
+// The production install (docs/deployment.md) on a clean copy of the committed tree: one test.
+{
+  const ok = run('node', ['scripts/check-production-install.mjs']) === 0;
+  steps.push(`${ok ? 'passed' : 'FAILED'}: production install (npm ci --omit=dev && npm start)`);
+  if (ok) totals.passed++;
+  else totals.failed++;
+}
+
 // 5. End-to-end journeys in Chromium against the real server.
 if (hasScript('e2e', 'test')) {
   const report = path.join(root, 'e2e/test-results/results.json');
