@@ -23,6 +23,8 @@ test('creates a chatbot with inline validation, lists it, and offers its embed c
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Name must not be empty')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Name' })).toBeFocused();
+  // Offline (no provider keys in the journeys), every model name says the built-in engine answers it.
+  await expect(page.getByRole('combobox', { name: 'Model' }).getByRole('option', { name: 'alpha-4o-mini — built-in engine' })).toBeAttached();
   await page.getByRole('combobox', { name: 'Access level' }).selectOption('PRIVATE');
   await page.getByLabel('Password').fill('short');
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();

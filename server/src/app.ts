@@ -16,6 +16,7 @@ import { resourcesRoutes } from './features/resources/resources.routes.js';
 import { qaResourcesRoutes } from './features/resources/sources/qa/qa-resources.routes.js';
 import { insightsRoutes } from './features/insights/insights.routes.js';
 import { knowledgeGapsRoutes } from './features/knowledge-gaps/knowledge-gaps.routes.js';
+import { modelsRoutes } from './features/models/models.routes.js';
 import { leadsRoutes } from './features/leads/leads.routes.js';
 import { feedbackRoutes } from './features/feedback/feedback.routes.js';
 import { sessionOrApiKeyAuth } from './features/sessions/session-auth.js';
@@ -86,6 +87,7 @@ export function createApp(services: Services): Express {
       feedbackRoutes(services.feedback),
       insightsRoutes(services.insights),
       knowledgeGapsRoutes(services.knowledgeGaps, services.savedAnswers),
+      modelsRoutes(services.models),
       chatRoutes(services.chat, { heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'chat' }) }),
     ),
   ));

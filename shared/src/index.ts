@@ -37,5 +37,6 @@ export * from './sessions/session.schema.js';
 export * from './contract/route-contract.js';
 export * from './insights/chatbot-stats.schema.js';
 export * from './knowledge-gaps/knowledge-gaps.schema.js';
+export * from './chatbots/model-routing.schema.js';
 export * from './contract/routes.js';
 export * from './contract/request-examples.js';

@@ -4,15 +4,20 @@ import { embedContract, systemContract } from './embed.contract.js';
 import { feedbackContract } from './feedback.contract.js';
 import { insightsContract } from './insights.contract.js';
 import { knowledgeGapsContract } from './knowledge-gaps.contract.js';
+import { modelsContract } from './models.contract.js';
 import { resourceContract } from './resources.contract.js';
 import type { RouteContract } from './route-contract.js';
 import { sessionContract } from './session.contract.js';
 
-export { chatbotContract, conversationContract, embedContract, feedbackContract, insightsContract, knowledgeGapsContract, leadContract, resourceContract, sessionContract, systemContract };
+export {
+  chatbotContract, conversationContract, embedContract, feedbackContract, insightsContract, knowledgeGapsContract, leadContract,
+  modelsContract, resourceContract, sessionContract, systemContract,
+};
 
 /** Every operation of the service, in documentation order. */
 export const ALL_ROUTES: readonly RouteContract[] = [
   ...Object.values(chatbotContract),
+  ...Object.values(modelsContract),
   ...Object.values(resourceContract),
   ...Object.values(conversationContract),
   ...Object.values(leadContract),

@@ -1,7 +1,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import {
-  AccessLevelSchema, ModelSchema, PersonalityTypeSchema, ToneTypeSchema, chatbotContract, resourceContract, type Chatbot, type Resource,
+  AccessLevelSchema, ModelSchema, PersonalityTypeSchema, ToneTypeSchema, chatbotContract, modelsContract, resourceContract,
+  type Chatbot, type ModelRouting, type Resource,
 } from '@parley/shared';
 import { ApiError, call } from '../../api/api-client.js';
 import { PageElement } from '../../app/page-element.js';
@@ -22,6 +23,8 @@ export class ChatbotEditor extends PageElement {
   @state() private draft: ChatbotDraft = newDraft();
   @state() private chatbot: Chatbot | undefined;
   @state() private resources: Resource[] = [];
+  /** What answers each model name on this service (absent until loaded, or from an older server). */
+  @state() private routing = new Map<string, ModelRouting>();
   @state() private touched = new Set<string>();
   @state() private submitted = false;
   @state() private status = '';
@@ -35,6 +38,18 @@ export class ChatbotEditor extends PageElement {
     ]);
     this.resources = resources;
     if (chatbot) { this.chatbot = chatbot; this.draft = draftOf(chatbot); }
+    // Best effort: without it the names are listed bare.
+    const models = await call(modelsContract.list, {}).catch(() => undefined);
+    if (models) this.routing = new Map(models.models.map((model) => [model.name, model]));
+  }
+
+  /** A model name with what answers it here: "alpha-4o-mini — llama3.1:8b (OpenAI-compatible)" or "— built-in engine". */
+  private modelLabel(name: string): string {
+    const routing = this.routing.get(name);
+    if (!routing) return name;
+    if (routing.engine === 'local') return `${name} — built-in engine`;
+    const provider = { openai: 'OpenAI-compatible', anthropic: 'Anthropic', google: 'Google' }[routing.provider ?? 'openai'];
+    return `${name} — ${routing.providerModel} (${provider})`;
   }
 
   private get creating(): boolean { return !this.chatbotId; }
@@ -97,10 +112,12 @@ export class ChatbotEditor extends PageElement {
           aria-describedby=${describedBy || nothing} autocomplete="off" @input=${onInput}>`, options.hint);
   }
 
-  private select<K extends 'model' | 'accessLevel' | 'personalityType' | 'toneType'>(field: K, label: string, options: readonly string[]) {
+  private select<K extends 'model' | 'accessLevel' | 'personalityType' | 'toneType'>(
+    field: K, label: string, options: readonly string[], labelOf: (option: string) => string = (option) => option,
+  ) {
     return html`<div class="field"><label for="chatbot-${field}">${label}</label>
       <select id="chatbot-${field}" @change=${(e: Event) => this.set(field, (e.target as HTMLSelectElement).value as ChatbotDraft[K])}>
-        ${options.map((option) => html`<option ?selected=${this.draft[field] === option}>${option}</option>`)}
+        ${options.map((option) => html`<option value=${option} ?selected=${this.draft[field] === option}>${labelOf(option)}</option>`)}
       </select></div>`;
   }
 
@@ -123,7 +140,7 @@ export class ChatbotEditor extends PageElement {
       <div class="grid-2"><form class="card" novalidate @submit=${this.save}>
         ${this.text('name', 'Name')}
         ${this.text('welcomeMessage', 'Welcome message', { multiline: true })}
-        ${this.select('model', 'Model', ModelSchema.options)}
+        ${this.select('model', 'Model', ModelSchema.options, (name) => this.modelLabel(name))}
         ${this.select('accessLevel', 'Access level', AccessLevelSchema.options)}
         ${this.draft.accessLevel === 'PRIVATE' ? this.text('password', 'Password', { type: 'password', hint: this.creating || !this.chatbot || this.chatbot.accessLevel !== 'PRIVATE'
           ? 'Visitors enter it to chat. At least 8 characters with upper and lower case, a digit and a special character.' : 'Leave empty to keep the current password.' }) : nothing}

@@ -44,4 +44,14 @@ describe('MODEL_MAP', () => {
     expect(res.status).not.toBe(201);
     expect(local.requests.at(-1)?.body.model).toBe('gpt-4o-mini');
   });
+
+  it('GET /v1/model/all says what answers each model name here', async () => {
+    const res = await mapped.api.get('/v1/model/all');
+    expect(res.status).toBe(200);
+    const byName = Object.fromEntries((res.body.models as { name: string }[]).map((model) => [model.name, model]));
+    expect(byName['alpha-4o-mini']).toEqual({ name: 'alpha-4o-mini', engine: 'provider', provider: 'openai', providerModel: 'llama3.1:8b' });
+    expect(byName['alpha-realtime']).toEqual({ name: 'alpha-realtime', engine: 'provider', provider: 'openai', providerModel: 'gpt-4o' });
+    expect(byName['beta-haiku-4.5']).toEqual({ name: 'beta-haiku-4.5', engine: 'local' });
+    expect((await mapped.anonymous.get('/v1/model/all')).status).toBe(401);
+  });
 });

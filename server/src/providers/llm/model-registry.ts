@@ -2,7 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import type { Model } from '@parley/shared';
+import { ModelSchema, type Model, type ModelRouting } from '@parley/shared';
 import type { Logger } from 'pino';
 import { MODEL_TABLE, type Config, type ModelFamily } from '../../config.js';
 import { AiSdkAnswerModel } from './ai-sdk-answer-model.js';
@@ -43,6 +43,15 @@ export class ModelRegistry {
       const models = (Object.keys(MODEL_TABLE) as Model[]).filter((name) => MODEL_TABLE[name].family === family)
         .map((name) => (this.providers[family].apiKey && this.modelMap[name] ? `${name} (as ${this.modelMap[name]})` : name)).join(', ');
       return this.providers[family].apiKey ? `${models}: ${names[family]}` : `${models}: built-in local engine (no ${names[family].split('(')[1]!.replace(')', '')})`;
+    });
+  }
+
+  /** What answers each API model name here, in the contract's order (`GET /v1/model/all`). */
+  routing(): ModelRouting[] {
+    return ModelSchema.options.map((name) => {
+      const { family } = MODEL_TABLE[name];
+      if (!this.providers[family].apiKey) return { name, engine: 'local' as const };
+      return { name, engine: 'provider' as const, provider: family, providerModel: this.modelMap[name] ?? MODEL_TABLE[name].providerModel };
     });
   }
 
