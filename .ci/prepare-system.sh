@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine of this kind lacks for `npm test`: Debian's Chromium (widget and
-# e2e tests), pgvector for the local PostgreSQL 15 server, and espeak-ng and ffmpeg (the offline
-# transcription tests and bench speak their videos). Idempotent; needs root.
+# e2e tests), pgvector for the local PostgreSQL 15 server, espeak-ng and ffmpeg (the offline
+# transcription tests and bench speak their videos), and nginx (the reverse-proxy test runs its own).
+# Idempotent; needs root.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 
@@ -13,10 +14,19 @@ need=()
 [ -x /usr/bin/ffmpeg ] || need+=(ffmpeg)
 # The provider fetch's HTTPS test makes a throwaway certificate.
 [ -x /usr/bin/openssl ] || need+=(openssl)
+# server/src/http/behind-nginx.int.test.ts starts nginx itself, with its own configuration and
+# prefix on a loopback port: the package's system service is neither started nor enabled.
+[ -x /usr/sbin/nginx ] || need+=(nginx)
 [ -f /usr/share/postgresql/15/extension/vector.control ] || need+=(postgresql-server-dev-15 make gcc)
 if [ ${#need[@]} -gt 0 ]; then
   apt-get update -qq
+  # policy-rc.d answering 101 keeps the packages' services (nginx's) from starting during the install.
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    trap 'rm -f /usr/sbin/policy-rc.d' EXIT
+    printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d
+  fi
   apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  if [[ " ${need[*]} " == *" nginx "* ]] && [ -d /run/systemd/system ]; then systemctl disable --quiet nginx || true; fi
 fi
 
 # Debian bookworm has no pgvector package: build trixie's source package against PG 15.

@@ -28,13 +28,13 @@ function hasScript(workspace, script) {
   return Boolean(readJson(path.join(root, workspace, 'package.json'))?.scripts?.[script]);
 }
 
-// 1. Prerequisites: Chromium, pgvector, espeak-ng and ffmpeg from Debian, the PostgreSQL server at 127.0.0.1.
-const needsSystem = ['/usr/bin/chromium', '/usr/share/postgresql/15/extension/vector.control', '/usr/bin/espeak-ng', '/usr/bin/ffmpeg']
+// 1. Prerequisites: Chromium, pgvector, espeak-ng, ffmpeg and nginx from Debian, the PostgreSQL server at 127.0.0.1.
+const needsSystem = ['/usr/bin/chromium', '/usr/share/postgresql/15/extension/vector.control', '/usr/bin/espeak-ng', '/usr/bin/ffmpeg', '/usr/sbin/nginx']
   .some((file) => !fs.existsSync(file));
 if (needsSystem) {
   if (process.getuid?.() === 0) run('bash', ['.ci/prepare-system.sh']);
   else {
-    process.stderr.write('npm test needs Debian\'s chromium, espeak-ng, ffmpeg and pgvector for PostgreSQL 15: run `sudo bash .ci/prepare-system.sh` once.\n');
+    process.stderr.write('npm test needs Debian\'s chromium, espeak-ng, ffmpeg, nginx and pgvector for PostgreSQL 15: run `sudo bash .ci/prepare-system.sh` once.\n');
     process.exit(1);
   }
 }

@@ -1,3 +1,4 @@
+import { benchmark as behindNginx } from './behind-nginx.bench.js';
 import { benchmark as chatbotGet } from './chatbot-get.bench.js';
 import { benchmark as chatQuality } from './chat-quality.bench.js';
 import { benchmark as chatStream } from './chat-stream.bench.js';
@@ -19,6 +20,7 @@ const BENCHMARKS: Benchmark[] = [
   chatbotGet,
   chatQuality,
   chatStream,
+  behindNginx,
   startUp,
   embedConfig,
   conversationListing,
