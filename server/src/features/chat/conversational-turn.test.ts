@@ -14,9 +14,9 @@ describe('classifyTurn', () => {
     ['speak to a manager', 'handoff'], ['not what I asked', 'complaint'], ["that's wrong", 'complaint'], ['lol', 'acknowledgement'],
     ['who are you?', 'identity'], ['Are you a bot?', 'identity'],
     ['ok', 'acknowledgement'], ['Got it.', 'acknowledgement'],
-    ['Can I chat to a human?', 'handoff'], ['can I talk with an actual person now', 'handoff'], ['I want to speak to someone real', 'handoff'], ['agent please', 'handoff'],
-    ['This is useless', 'complaint'], ["you're not helpful", 'complaint'], ['that was a waste of time', 'complaint'],
-    ["thank you, that was helpful", 'thanks'], ['ok great', 'acknowledgement'], ["I'd like to talk to a real person please", 'handoff'],
+    ['connect me to a human please', 'handoff'], ['is there an actual person I could talk to', 'handoff'], ['I want to speak to someone real', 'handoff'], ['agent please', 'handoff'],
+    ['This is useless', 'complaint'], ["you're not helpful", 'complaint'], ['this thing is completely pointless', 'complaint'],
+    ['that was really useful, thank you', 'thanks'], ['ok great', 'acknowledgement'], ['put me through to a real person please', 'handoff'],
     // Closings that mix kinds are answered as the goodbye or the thanks they hold.
     ["ok thx, that's all for now", 'goodbye'], ['great, thanks! bye', 'goodbye'], ['thanks, good night', 'goodbye'], ['no thanks, that is all', 'goodbye'],
     ['lovely stuff, thanks so much', 'thanks'], ['perfect, cheers', 'thanks'],

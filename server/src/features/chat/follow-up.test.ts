@@ -3,7 +3,7 @@ import { isFollowUp } from './follow-up.js';
 
 describe('isFollowUp', () => {
   it('takes continuations, short messages pointing back and subjectless questions for follow-ups', () => {
-    for (const message of ['and over Easter?', 'And standard?', 'what about dogs?', 'what does that cost?', 'is it cheaper on a weekday?', 'is that for each request?', 'when?', 'How much?',
+    for (const message of ['and over Easter?', 'And standard?', 'what about dogs?', 'what does that cost?', 'can children do it too?', 'does that include VAT?', 'when?', 'How much?',
       'can he come to dinner with us?', "great - we're on Growth, can we switch it on today?"]) {
       expect(isFollowUp(message), message).toBe(true);
     }

@@ -43,7 +43,7 @@ describe('classifyIntent', () => {
     [['I want to buy two and place an order.'], 'purchase'],
     [['The export fails with an error.'], 'support'],
     [['This is unacceptable, I want a refund.'], 'complaint'],
-    [['Can I chat with a human?'], 'handoff'],
+    [['Please let me chat with someone from the team'], 'handoff'],
     [['Do you ship to Germany? How long does delivery take?'], 'shipping'],
     [['Can we become a stockist? Do you do wholesale?'], 'wholesale'],
     [['Please call me back on 01632 960 123'], 'contact_request'],

@@ -90,14 +90,14 @@ describe('composeAnswer', () => {
   });
 
   it('does not ask the knowledge to hold the numbers of a visitor\'s own situation (an age, a time), but does a name\'s number', () => {
-    const surf = [{ source: 'activities.html', content: 'Carrow Surf School runs two-hour surf lessons for £45 per person; children must be 8 or older.' }];
-    const missingKeys = (question: string) => rankSentences(question, questionTerms(question), surf)[0]!.missingKeys;
-    expect(missingKeys('What do surf lessons cost? Is my 6 year old allowed?')).toBe(0);
-    expect(missingKeys('Can my 6-year-old have surf lessons?')).toBe(0);
-    expect(missingKeys('Are surf lessons on until 7pm?')).toBe(0);
-    expect(missingKeys('Can 4 people share a surf lesson?')).toBe(0);
-    expect(missingKeys('How much are surf lessons at Surf School 12?')).toBeGreaterThan(0);
-    expect(missingKeys('Were surf lessons cheaper in 2019?')).toBe(1);
+    const climbing = [{ source: 'activities.html', content: 'Tor Climbing Centre runs two-hour climbing sessions for £30 per person; children must be 8 or older.' }];
+    const missingKeys = (question: string) => rankSentences(question, questionTerms(question), climbing)[0]!.missingKeys;
+    expect(missingKeys('What do climbing sessions cost? Is my 6 year old allowed?')).toBe(0);
+    expect(missingKeys('Can my 6-year-old have climbing sessions?')).toBe(0);
+    expect(missingKeys('Are climbing sessions on until 7pm?')).toBe(0);
+    expect(missingKeys('Can 4 people share a climbing session?')).toBe(0);
+    expect(missingKeys('How much are climbing sessions at Climbing Centre 12?')).toBeGreaterThan(0);
+    expect(missingKeys('Were climbing sessions cheaper in 2019?')).toBe(1);
   });
 
   it('says it found nothing, in the chatbot\'s tone, when unrestricted and nothing matches', () => {
@@ -215,28 +215,28 @@ describe('composeAnswer', () => {
   it('ranks a sentence by the meaning of the heading it sits under as well as its own', () => {
     const passages: ContextPassage[] = [{
       source: 'faq.md',
-      content: '# FAQ\n## Refills\nBring back any empty jar and we refill it for less.\n## Damaged parcels\nSend us a photo within 7 days and we send a replacement.',
+      content: '# FAQ\n## Refills\nBring back any empty bottle and we refill it for less.\n## Damaged parcels\nSend us a photo within 7 days and we send a replacement.',
     }];
     // A stand-in encoder: the question means "broken parcel"; so does one heading, and both sentences half-match. The answer leads with the sentence under that heading.
     const meaning: Record<string, number> = { 'Damaged parcels': 0.9, Refills: 0.1, 'Send us a photo within 7 days and we send a replacement.': 0.55 };
     const meaningOf = (text: string) => meaning[text] ?? 0.4;
-    const question = 'My jar turned up cracked, what now?';
+    const question = 'My bottle turned up cracked, what now?';
     expect(composeLocalAnswer({ ...prompt(question), passages }, meaningOf).text).toMatch(/^Send us a photo within 7 days/);
-    expect(composeLocalAnswer({ ...prompt(question), passages }, (text) => (text.startsWith('Send') ? 0.55 : 0.4)).text).toMatch(/^Bring back any empty jar/);
+    expect(composeLocalAnswer({ ...prompt(question), passages }, (text) => (text.startsWith('Send') ? 0.55 : 0.4)).text).toMatch(/^Bring back any empty bottle/);
   });
 
   it('answers each part of a question asking two things, with the best sentence for the part the first leaves out', () => {
     const passages: ContextPassage[] = [{
       source: 'faq.md',
-      content: '## Ingredients\nWe hand-pour every candle in Bristol. Our wax is a vegan blend of coconut and rapeseed; we never use paraffin or beeswax. Our candles are not tested on animals.',
+      content: '## Ingredients\nWe bake every loaf in Leeds. Our flour is organic and stoneground; we never use palm oil or soya. Our bread contains no dairy.',
     }];
-    const question = 'Do your candles contain beeswax or anything from animals?';
-    const meaningOf = (text: string) => (text.includes('animals') ? 0.75 : text.includes('beeswax') ? 0.35 : 0.3);
+    const question = 'Is there any palm oil or dairy in your bread?';
+    const meaningOf = (text: string) => (text.includes('dairy') ? 0.75 : text.includes('palm oil') ? 0.35 : 0.3);
     const answer = composeLocalAnswer({ ...prompt(question), passages }, meaningOf).text;
-    expect(answer).toContain('Our candles are not tested on animals.');
-    expect(answer).toContain('never use paraffin or beeswax');
+    expect(answer).toContain('Our bread contains no dairy.');
+    expect(answer).toContain('never use palm oil or soya');
     // A question asking one thing gets no sentence for a part it does not have.
-    expect(composeLocalAnswer({ ...prompt('Are your candles tested on animals?'), passages }, meaningOf).text).toBe('Our candles are not tested on animals.');
+    expect(composeLocalAnswer({ ...prompt('Does your bread contain dairy?'), passages }, meaningOf).text).toBe('Our bread contains no dairy.');
   });
 
   it('answers the other part of a two-part question when several sentences about the first part rank above it', () => {
