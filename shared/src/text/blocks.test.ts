@@ -14,7 +14,7 @@ describe('splitParagraph', () => {
       .toEqual(['See sec. 4 of the terms.', 'We love art.', 'Our shop opens at 10am.']);
   });
   it('splits at non-Latin sentence ends', () => {
-    expect(splitParagraph('هل تشحنون إلى السعودية؟ نعم نشحن.')).toEqual(['هل تشحنون إلى السعودية؟', 'نعم نشحن.']);
+    expect(splitParagraph('هل تشحنون إلى مصر؟ نعم نشحن.')).toEqual(['هل تشحنون إلى مصر؟', 'نعم نشحن.']);
     expect(splitParagraph('我们发货到欧洲。运费是五欧元。')).toEqual(['我们发货到欧洲。', '运费是五欧元。']);
   });
   it('cuts an over-long sentence at clause boundaries', () => {

@@ -66,18 +66,18 @@ const endData = (events: readonly StreamingEvent[]) => {
 };
 
 describe('conversational turns under the restrict rule', () => {
-  it.each(['Hello', 'thank you', 'ok', 'Can I talk to a human?'])('answers "%s" as conversation, never with the restrict text', async (message) => {
+  it.each(['Hello', 'thank you', 'ok', 'connect me to a human please'])('answers "%s" as conversation, never with the restrict text', async (message) => {
     const res = await plain(restricted, message);
     expect(res.text.trim()).not.toBe('');
     expect(res.text).not.toContain(RESTRICT);
     expect(res.refused).toBeUndefined();
     // Conversation is not searched, so nothing is cited.
     expect(res.sources).toEqual([]);
-    expect(res.handoff).toBe(message === 'Can I talk to a human?' ? true : undefined);
+    expect(res.handoff).toBe(message === 'connect me to a human please' ? true : undefined);
   });
 
   it('flags a request for a person in the stream\'s streamEnd, on the API and on the embed API', async () => {
-    for (const events of [await streamed(restricted, 'Can I talk to a human?'), await embedded(restricted, 'Can I talk to a human?')]) {
+    for (const events of [await streamed(restricted, 'connect me to a human please'), await embedded(restricted, 'connect me to a human please')]) {
       expect(joinDeltas(events)).not.toContain(RESTRICT);
       expect(endData(events)).toEqual({ sources: [], handoff: true });
     }

@@ -118,7 +118,7 @@ describe('conversation under the restrict rule with a provider model', () => {
     ['Hello', 'Hello! What would you like to know?'],
     ['thank you', 'You are welcome.'],
     ['ok', 'Anything else I can help with?'],
-    ['Can I talk to a human?', 'Leave your e-mail and the team will contact you.'],
+    ['connect me to a human please', 'Leave your e-mail and the team will contact you.'],
   ])('lets the model answer "%s" without context, never refused', async (message, reply) => {
     fake.reply = { deltas: [reply] };
     const before = fake.requests.length;
@@ -127,7 +127,7 @@ describe('conversation under the restrict rule with a provider model', () => {
     // Conversation is not searched: the model gets no passage, and the rule for conversation.
     expect(system).toContain('Context: none was found for this question.');
     expect(system).toContain('requests to talk to a person are conversation');
-    expect(answer).toEqual({ text: reply, sources: [], ...(message === 'Can I talk to a human?' ? { handoff: true } : {}) });
+    expect(answer).toEqual({ text: reply, sources: [], ...(message === 'connect me to a human please' ? { handoff: true } : {}) });
   });
 
   it('lets the model answer conversation put in more words than a greeting when nothing is retrieved', async () => {
@@ -141,7 +141,7 @@ describe('conversation under the restrict rule with a provider model', () => {
 
   it('flags the handoff in streamEnd for the API\'s and the embed API\'s streams', async () => {
     fake.reply = { deltas: ['Leave your e-mail', ' and the team will contact you.'] };
-    for (const events of [await streamed('Can I talk to a human?'), await embedded('Can I talk to a human?')]) {
+    for (const events of [await streamed('connect me to a human please'), await embedded('connect me to a human please')]) {
       expect(joinDeltas(events)).toBe('Leave your e-mail and the team will contact you.');
       expect(endOf(events)).toEqual({ type: 'streamEnd', data: { sources: [], handoff: true } });
     }

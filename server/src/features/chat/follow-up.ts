@@ -1,6 +1,6 @@
-/** Words that open a message continuing the previous question: "and in the summer?", "what about dogs?". */
+/** Words that open a message continuing the previous question: "and at weekends?", "what about dogs?". */
 const CONTINUATION = /^\s*(?:and|but|also|or|so|plus|what about|how about|what if|same for|even)\b/i;
-/** Words pointing back at something the conversation named: "how much is it?", "is that per seat?". */
+/** Words pointing back at something the conversation named: "what does that cost?", "is that per seat?". */
 const ANAPHORA = /\b(?:it|its|it's|that|those|these|this|they|them|their|there|one|ones|same|else|he|him|his|she|her)\b/i;
 /** A message of at most this many words that points back is a follow-up; a longer one stands alone. */
 const MAX_FOLLOW_UP_WORDS = 12;
@@ -13,7 +13,7 @@ const QUESTION_WORDS = /\b(?:what|when|where|which|who|whom|whose|why|how|much|m
 
 /**
  * Whether the visitor's message only makes sense with the previous question: it continues it
- * ("and in the summer holidays?"), points back at it in a few words ("how much is it?", "can he
+ * ("and for a family room?"), points back at it in a few words ("what does that cost?", "can he
  * come to dinner?"), sets itself against it ("could it arrive on her birthday instead?"), or names
  * no subject at all ("when?"). "What time is check-out?" after a question about dogs stands alone.
  * Retrieval and the local engine then read the previous question with it.

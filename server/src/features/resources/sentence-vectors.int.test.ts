@@ -66,7 +66,7 @@ describe('stored sentence vectors', () => {
   });
 
   it('let an instance that never met the passages answer without encoding their sentences, with the same answer', async () => {
-    const question = 'how short should I cut the wick?';
+    const question = 'how far should I trim the wick?';
     const chunks = await ctx.services.resources.retrieve(ctx.org.organisationId, [faqId], question, 8);
     const prompt: AnswerPrompt = {
       system: '', messages: [{ role: 'user', content: question }], question, passages: toPassages(chunks), restrictResponse: 'Ask me about candles.',

