@@ -1,14 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
 const integration = ['server/**/*.int.test.ts'];
-const serverProject = (name: string, database: 'pglite' | 'postgres') => ({
+/**
+ * Tests that time how a service answers under load (`/health` within 500 ms while it indexes a
+ * 5,000,000-character text, a text DONE within 10 s while crawls hold the slots): they run after
+ * every other test, one file at a time, so the machine's other work does not count as the service's.
+ */
+const alone = ['server/**/*.alone.int.test.ts'];
+const serverProject = (name: string, database: 'pglite' | 'postgres', timed?: { groupOrder: number }) => ({
   test: {
     name,
-    include: integration,
+    include: timed ? alone : integration,
+    exclude: timed ? [] : alone,
     env: { TEST_DATABASE: database },
     globalSetup: ['server/src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    ...(timed ? { fileParallelism: false, sequence: { groupOrder: timed.groupOrder } } : {}),
   },
 });
 
@@ -26,6 +34,8 @@ export default defineConfig({
       { test: { name: 'server', include: ['server/**/*.test.ts'], exclude: [...integration, '**/node_modules/**'], testTimeout: 30_000 } },
       serverProject('server-pglite', 'pglite'),
       serverProject('server-postgres', 'postgres'),
+      serverProject('server-pglite-timed', 'pglite', { groupOrder: 1 }),
+      serverProject('server-postgres-timed', 'postgres', { groupOrder: 2 }),
     ],
   },
 });
