@@ -64,7 +64,7 @@ export function createApp(services: Services): Express {
       widgetAssetsRoutes(config.widgetDir),
       chatLinkRoutes(services.chatbotsRepository, config.widgetDir, config.publicUrl),
       // The owner console's page and files (its API calls are the /v1 routes below, with the session cookie).
-      consoleAssetsRoutes(config.consoleDir),
+      consoleAssetsRoutes(config.consoleDir, config.publicUrl),
       signInRoutes(services.sessions, config.publicUrl, createSignInRateLimits(database.db, config.consoleSignIn)),
     ),
     // Every other /v1 call: an API key, or the owner console's session cookie (with CSRF checks),

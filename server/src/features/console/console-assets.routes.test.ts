@@ -14,7 +14,7 @@ const script = 'console.log("console");\n'.repeat(50);
 
 function app(consoleDir: string) {
   const server = express();
-  server.use(consoleAssetsRoutes(consoleDir));
+  server.use(consoleAssetsRoutes(consoleDir, 'http://localhost:3000'));
   server.use(errorHandler(pino({ level: 'silent' })));
   return supertest(server);
 }
@@ -38,6 +38,8 @@ describe('consoleAssetsRoutes', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      // Avatars are stored with PUBLIC_URL's origin: a console opened at 127.0.0.1 still shows them.
+      expect(res.headers['content-security-policy']).toContain("img-src 'self' http://localhost:3000 data: blob:");
     }
   });
 

@@ -13,27 +13,30 @@ const TYPES = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=ut
 
 /**
  * The console page's own policy: scripts only from this origin (the page and the widget preview),
- * no framing (clickjacking), styles inline too (Lit's style bindings).
+ * no framing (clickjacking), styles inline too (Lit's style bindings). Images also from
+ * `PUBLIC_URL`'s origin: avatars are stored with it (the widget shows them on other sites), and a
+ * console opened at another address of the same service (127.0.0.1 for localhost) must show them.
  */
-const PAGE_HEADERS = {
-  'content-security-policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
+const pageHeaders = (publicUrl: string) => ({
+  'content-security-policy': `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' ${new URL(publicUrl).origin} data: blob:; `
     + "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
   'x-frame-options': 'DENY',
   'referrer-policy': 'same-origin',
   'x-content-type-options': 'nosniff',
   // The page is tiny and names the hashed files of the current build: always revalidated.
   'cache-control': 'no-cache',
-};
+});
 
 /**
  * The owner console: its page at `/` and every `/console/…` client route, and its hashed files
  * under `/console-assets/`, precompressed and cached immutably.
  */
-export function consoleAssetsRoutes(consoleDir: string): Router {
+export function consoleAssetsRoutes(consoleDir: string, publicUrl: string): Router {
   const router = Router();
+  const headers = pageHeaders(publicUrl);
   const built = () => existsSync(path.join(consoleDir, 'index.html'));
   const page = (res: Response, next: (err?: unknown) => void) => {
-    res.set(PAGE_HEADERS);
+    res.set(headers);
     res.sendFile('index.html', { root: consoleDir, cacheControl: false, lastModified: true }, (err?: NodeJS.ErrnoException) => {
       if (!err) return;
       res.removeHeader('cache-control');
