@@ -96,6 +96,18 @@ if (hasScript('widget', 'test')) {
   } else crashed.push('widget tests');
 }
 
+// The local engine's answers on the visitor-questions development set, against the committed
+// figures (server/bench/visitor-baseline.json): one test, left out when the set is not beside the repository.
+{
+  const status = run('node', ['scripts/check-answer-quality.mjs']);
+  if (status === 2) steps.push('skipped: answer quality (no visitor-questions set beside the repository)');
+  else {
+    steps.push(`${status === 0 ? 'passed' : 'FAILED'}: answer quality against the committed figures`);
+    if (status === 0) totals.passed++;
+    else totals.failed++;
+  }
+}
+
 // The production install (docs/deployment.md) on a clean copy of the committed tree: one test.
 {
   const ok = run('node', ['scripts/check-production-install.mjs']) === 0;

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { benchmark as behindNginx } from './behind-nginx.bench.js';
 import { benchmark as chatbotGet } from './chatbot-get.bench.js';
 import { benchmark as chatQuality } from './chat-quality.bench.js';
@@ -37,6 +38,8 @@ const full = process.env.BENCH_FULL === '1';
 const onlyDatabase = process.env.BENCH_DATABASE;
 const haveProgres = await postgresAvailable();
 process.stdout.write(`Parley benchmarks (${full ? 'full' : 'quick'} sizes; BENCH_FULL=1 for full)\n`);
+/** Every line reported, also written as JSON to BENCH_REPORT_JSON when set (the answer-quality check reads it). */
+const reported: { benchmark: string; database: string; label: string; figures: Record<string, string | number> }[] = [];
 for (const benchmark of BENCHMARKS) {
   if (filter && !benchmark.name.toLowerCase().includes(filter)) continue;
   for (const database of benchmark.databases) {
@@ -48,7 +51,10 @@ for (const benchmark of BENCHMARKS) {
     process.stdout.write(`\n## ${benchmark.name} [${database}]\n`);
     const ctx: BenchContext = {
       database, full,
-      report: (label, figures) => process.stdout.write(`  ${label.padEnd(44)} ${Object.entries(figures).map(([k, v]) => `${k}=${v}`).join('  ')}\n`),
+      report: (label, figures) => {
+        reported.push({ benchmark: benchmark.name, database, label, figures });
+        process.stdout.write(`  ${label.padEnd(44)} ${Object.entries(figures).map(([k, v]) => `${k}=${v}`).join('  ')}\n`);
+      },
     };
     try {
       await benchmark.run(ctx);
@@ -58,3 +64,4 @@ for (const benchmark of BENCHMARKS) {
     }
   }
 }
+if (process.env.BENCH_REPORT_JSON) await fs.writeFile(process.env.BENCH_REPORT_JSON, `${JSON.stringify(reported, null, 2)}\n`);
