@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
  * measures how the engine answers questions it has not seen; a question copied into an example,
  * a prototype or a test fits the engine to the set and flatters the measure. This test reads the
  * questions from the data file at run time (it holds none itself) and looks for each one,
- * normalised, in every TypeScript file of server/src and shared/src:
+ * normalised, in every TypeScript and JSON file of server/src and shared/src (the language layer's
+ * word lists are JSON data files):
  * - the whole question, when it has at least {@link MIN_WHOLE_WORDS} words (shorter ones are
  *   stock phrases any chat vocabulary holds: "hello", "thanks!", "who are you?");
  * - any run of {@link RUN_WORDS} consecutive words of it.
@@ -51,7 +52,7 @@ function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sourceFiles(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
+    return /\.(ts|json)$/.test(entry.name) ? [full] : [];
   });
 }
 

@@ -1,10 +1,10 @@
 import type { ChatMessage, PersonalityType, ToneType } from '@parley/shared';
-import { isFollowUp } from './follow-up.js';
+import { isFollowUp } from '../../language/follow-up.js';
 import type { AnswerPrompt, ContextPassage, PromptMessage } from '../../providers/llm/answer-model.js';
 import type { RetrievedChunk } from '../resources/retrieve-chunks.js';
 import type { QaMatch } from '../resources/resources.service.js';
 import { regionsOf } from '../../providers/llm/local/places.js';
-import type { TurnKind } from './conversational-turn.js';
+import type { TurnKind } from '../../language/conversational-turn.js';
 
 /** What shapes a chatbot's answers; a resource chat uses the defaults. */
 export interface AnswerSettings {

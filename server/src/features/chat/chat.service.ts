@@ -9,7 +9,7 @@ import type { ResourcesService } from '../resources/resources.service.js';
 import type { UsageService } from '../usage/usage.service.js';
 import { buildPrompt, retrievalQuery, toOwnerAnswerPassage, toPassages, type AnswerSettings } from './build-prompt.js';
 import { synonymsOf } from '../../providers/llm/local/synonyms.js';
-import { classifyTurn, conversationalFallback } from './conversational-turn.js';
+import { classifyTurn, conversationalFallback } from '../../language/conversational-turn.js';
 import { fixedAnswer, modelAnswer, ownerAnswer, type PreparedAnswer } from './prepared-answer.js';
 
 export type { PreparedAnswer } from './prepared-answer.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerModel, AnswerPrompt, ContextPassage } from '../../providers/llm/answer-model.js';
-import { conversationalReply } from './conversational-turn.js';
+import { conversationalReply } from '../../language/conversational-turn.js';
 import { fixedAnswer, markerCitations, modelAnswer, ownerAnswer, sourcesOf } from './prepared-answer.js';
 
 const FAQ_ID = 'aaaaaaaaaaaaaaaaaaaaaaaa';

@@ -1,6 +1,6 @@
 import { SECTION_SEPARATOR, segmentText, type AnswerMeta, type ChatSource } from '@parley/shared';
 import type { AnswerModel, AnswerPrompt, Citation, ContextPassage } from '../../providers/llm/answer-model.js';
-import { conversationalReply } from './conversational-turn.js';
+import { conversationalReply } from '../../language/conversational-turn.js';
 import { holdRestrictText } from './restrict-text.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { ChatSource } from '@parley/shared';
-import type { TurnKind } from '../../features/chat/conversational-turn.js';
+import type { TurnKind } from '../../language/conversational-turn.js';
 
 /** One passage of retrieved context, as a model sees it. */
 export interface ContextPassage {

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@parley/shared';
-import { classifyTurn } from '../../chat/conversational-turn.js';
+import { classifyTurn } from '../../../language/conversational-turn.js';
 import { clip, isQuestion, splitSentences } from './text-features.js';
 
 /** How the chatbot is set up to answer, as far as unanswered questions are concerned. */

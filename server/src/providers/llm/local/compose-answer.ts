@@ -1,5 +1,6 @@
-import { conversationalFallback, conversationalReply } from '../../../features/chat/conversational-turn.js';
-import { isFollowUp } from '../../../features/chat/follow-up.js';
+import { conversationalFallback, conversationalReply } from '../../../language/conversational-turn.js';
+import { isFollowUp } from '../../../language/follow-up.js';
+import { LEXICON, patternOf } from '../../../language/lexicon.js';
 import type { AnswerPrompt, Citation } from '../answer-model.js';
 import { meaningRelevanceOf, rankSentences, relevanceOf, termMatcher, type Alternatives, type MeaningOf, type ScoredSentence } from './rank-sentences.js';
 import { regionsOf } from './places.js';
@@ -32,12 +33,7 @@ export const ANSWER_MEANING_THRESHOLD = 0.5;
 /** The answer body stays around two sentences. */
 const MAX_BODY_CHARS = 450;
 
-const NOT_FOUND: Record<NonNullable<AnswerPrompt['toneType']>, string> = {
-  FRIENDLY: "Sorry, I couldn't find anything about that in my resources.",
-  FORMAL: 'I could not find information on this subject in the available resources.',
-  HUMOROUS: 'I searched every page I have and came back empty-handed.',
-  CUSTOM: "I couldn't find anything about that in my resources.",
-};
+const NOT_FOUND: Record<NonNullable<AnswerPrompt['toneType']>, string> = LEXICON.replies.notFound.byTone;
 
 /** What the local engine answers, and the passages (with the sentences) it drew on. */
 export interface LocalAnswer {
@@ -78,7 +74,7 @@ const sharesWords = (s: ScoredSentence, best: ScoredSentence) => s.ownCoverage >
 const addsMissingPiece = (next: ScoredSentence, best: ScoredSentence) => sharesWords(next, best) || (next.answersType && !best.answersType);
 
 /** A sentence opening with a pronoun needs the one before it; "There are two chargers" does not ("there" + a form of "be"). */
-const PRONOUN_START = /^(he|she|it|they|this|these|those|his|her|its|their|that|there(?!\s+(?:is|are|was|were|will|would|may|might|can|could|should|must|has|have|had|isn't|aren't|wasn't|weren't)\b)(?!'s\b))\b/i;
+const PRONOUN_START = patternOf(LEXICON.answerCues.pronounStart);
 
 /** A sentence this close to the best one's score answers as well: it joins the answer. */
 const CLOSE_CALL = 0.8;
@@ -103,9 +99,9 @@ export interface QuestionPart {
 /** How many subject words of its own a part pointing back may have: more, and it says what it asks about ("you've had them since Monday. How long until the money is back?"). */
 const MAX_POINTING_TERMS = 2;
 /** A part that asks ("what does that cost"), not one telling the visitor's situation ("you have had them since Monday"). */
-const ASKS = /^(?:so |but |then )?(?:what|what's|whats|how|when|where|which|who|why|is|are|do|does|did|can|could|will|would|should|may|any)\b/i;
+const ASKS = patternOf(LEXICON.answerCues.asks);
 /** A part pointing back to the part before it. */
-const REFERS_BACK = /\b(?:that|it|this|these|those|they|them)\b/i;
+const REFERS_BACK = patternOf(LEXICON.answerCues.refersBack);
 
 /** What a part is read as by meaning: with the part it points back to. */
 export const partMeaningText = (part: QuestionPart) => (part.before === undefined ? part.text : `${part.before} ${part.text}`);
@@ -163,9 +159,9 @@ function completions(ranked: readonly ScoredSentence[], holds: (s: ScoredSentenc
 }
 
 /** A sentence stating a case ("If your room is ready, …", "Unless you…") rather than the rule. */
-const CASE_START = /^(?:if|unless|in case|should you|only if|except)\b/i;
+const CASE_START = patternOf(LEXICON.answerCues.caseStart);
 /** The case a question states ("what if our room is ready early?"), up to the next comma or question mark. */
-const QUESTION_CASE = /\b(?:if|unless|in case|suppose|supposing)\b([^,?]*)/i;
+const QUESTION_CASE = patternOf(LEXICON.answerCues.questionCase);
 
 /**
  * Whether the question states the case the sentence states: "what if our room is ready early?"
@@ -229,7 +225,7 @@ function pickSentences(ranked: readonly ScoredSentence[], partAnswers: readonly 
 }
 
 /** Scripts a knowledge base's headings are commonly written in. */
-const SCRIPTS = ['Latin', 'Hebrew', 'Arabic', 'Cyrillic', 'Greek', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Devanagari', 'Thai'].map((name) => ({ name, letters: new RegExp(`\\p{Script=${name}}`, 'gu') }));
+const SCRIPTS = LEXICON.answerCues.scripts.names.map((name) => ({ name, letters: new RegExp(`\\p{Script=${name}}`, 'gu') }));
 
 /** The script most of a text's letters are written in (undefined without letters of these scripts). */
 function scriptOf(text: string): string | undefined {

@@ -1,5 +1,5 @@
-import { conversationalReply } from '../../../features/chat/conversational-turn.js';
-import { isFollowUp } from '../../../features/chat/follow-up.js';
+import { conversationalReply } from '../../../language/conversational-turn.js';
+import { isFollowUp } from '../../../language/follow-up.js';
 import type { AnswerModel, AnswerPrompt, Citation } from '../answer-model.js';
 import { composeLocalAnswer, partMeaningText, questionParts, type LocalAnswer } from './compose-answer.js';
 import { regionsOf } from './places.js';

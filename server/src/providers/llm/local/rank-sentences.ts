@@ -1,8 +1,11 @@
 import type { ContextPassage } from '../answer-model.js';
 import { segmentText, type TextSegment } from '@parley/shared';
+import { LEXICON, patternOf } from '../../../language/lexicon.js';
 import { RecentMap } from './recent-map.js';
 import { SYNONYM_CREDIT } from './synonyms.js';
 import { contentStems, isStopWord, stem, tokenize } from './text-terms.js';
+
+const cues = LEXICON.answerCues;
 
 /** How much a passage lacking the question's names and numbers loses in relevance (all missing: everything). */
 const MISSING_KEY_PENALTY = 1;
@@ -47,7 +50,7 @@ const ABSENT_PENALTY = 0.5;
  * services residents ask about most often.", "It is written for security reviewers and procurement
  * teams."): it shares a question's words and answers none, as a sentence that only repeats them.
  */
-const ABOUT_THE_DOCUMENT = /^(?:(?:this|the present) (?:document|guide|page|directory|overview|leaflet|booklet|brochure|article|section|handbook|website|site)\b|(?:it|this) is (?:written|intended|meant) for\b)/i;
+const ABOUT_THE_DOCUMENT = patternOf(cues.aboutTheDocument);
 
 /** One sentence of the retrieved context, scored against the question. */
 export interface ScoredSentence {
@@ -83,37 +86,34 @@ export interface ScoredSentence {
 
 type AnswerType = 'date' | 'time' | 'price' | 'number' | 'name' | undefined;
 
-const MONTHS = /\b(january|february|march|april|may|june|july|august|september|october|november|december)\b/i;
-const NUMBER_WORDS = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half)\b/i;
-const WEEKDAYS = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|daily|every day)\b/i;
+const MONTHS = patternOf(cues.answerTypes.months);
+const NUMBER_WORDS = patternOf(cues.answerTypes.numberWords);
+const WEEKDAYS = patternOf(cues.answerTypes.weekdays);
 // Times as English writes them ("3pm", "15:00") and as French and German do ("15 h", "10 h 30", "15 Uhr").
-const CLOCK = /\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\b(noon|midday|midnight)\b|\b\d{1,2}\s?h(?:\s?\d{2})?\b|\b\d{1,2}(?:[.:]\d{2})?\s?uhr\b/i;
+const CLOCK = patternOf(cues.answerTypes.clock);
 // Prices with the currency before or after the amount ("£18", "18 £", "15 €").
-const MONEY = /[£$€¥]\s?\d|\d\s?[£$€¥]|\b\d+(?:[.,]\d+)?\s?(?:pounds?|euros?|dollars?|pence|p)\b|\bfree\b|\bno charge\b/i;
+const MONEY = patternOf(cues.answerTypes.money);
 
 /**
  * The same cues in the other languages a knowledge base often has a section in (French, Spanish,
  * German): "à quelle heure", "¿cuánto cuesta?", "in welcher Stadt". Matched on the lower-cased question.
  */
-const OTHER_LANGUAGE_CUES: [RegExp, AnswerType][] = [
-  [/quelle heure|qué hora|wie viel uhr|wie spät|uhrzeit|horaires?\b|horario|öffnungszeiten/, 'time'],
-  [/combien (ça |cela )?co[uû]t|\bprix\b|\btarifs?\b|cuánto (cuesta|vale|cuestan)|\bprecios?\b|\b(wie viel|was) kostet|\bpreis/, 'price'],
-  [/(^|\s)quand\b|cuándo|(^|\s)wann\b/, 'date'],
-  [/combien de\b|cuánt[oa]s\b|wie viele\b/, 'number'],
-  [/(^|\s)(qui|où)(\s|$)|quién|dónde|(^|\s)(wer|wo)\b|welche[rsnm]? (stadt|firma|bank)|quelle (ville|société|entreprise)|qué (ciudad|empresa)/, 'name'],
-];
+const OTHER_LANGUAGE_CUES: [RegExp, AnswerType][] = cues.answerTypes.otherLanguages.map((cue) => [patternOf(cue), cue.type as AnswerType]);
+
+/** The wording that tells what a question wants (language/data/answer-cues.json). */
+const WANTS = Object.fromEntries(Object.entries(cues.questionWants).map(([type, cue]) => [type, patternOf(cue)])) as Record<keyof typeof cues.questionWants, RegExp>;
 
 /** What kind of answer a question wants, from its wording: a time of day, a date, a price, a number, a name. */
 function expectedAnswerType(question: string): AnswerType {
   const q = question.toLowerCase();
-  if (/\b(what time|how late|how early|until when|opening (hours|times)|what hours)\b/.test(q)) return 'time';
-  if (/\P{ASCII}|\b(quelle|combien|cuánto|wie|welche|wann|quand)\b/u.test(q)) {
+  if (WANTS.time.test(q)) return 'time';
+  if (WANTS.otherLanguage.test(q)) {
     for (const [cue, type] of OTHER_LANGUAGE_CUES) if (cue.test(q)) return type;
   }
-  if (/\b(how much|what (does|do|would|will) (it|they|that|this) cost|cost|price|prices|fee|fees|charge|fine|rate|rates)\b/.test(q)) return 'price';
-  if (/\b(when|what day|which day|what year|which year|what century|what decade|what date|how long ago)\b/.test(q)) return 'date';
-  if (/\b(how (many|long|far|old|large|big|tall|high|quickly|fast|soon|often)|what (percentage|percent|number|amount|age|size))\b/.test(q)) return 'number';
-  if (/\b(who|whom|whose|where)\b|\b(which|what) (company|companies|firm|brand|provider|supplier|service|app|tool|bank|partner)\b/.test(q)) return 'name';
+  if (WANTS.price.test(q)) return 'price';
+  if (WANTS.date.test(q)) return 'date';
+  if (WANTS.number.test(q)) return 'number';
+  if (WANTS.name.test(q)) return 'name';
   return undefined;
 }
 
@@ -168,9 +168,10 @@ function isNamingNumber(word: string): boolean {
 }
 
 /** Capitalised words that tell when, not what: days, months and the holidays a visit falls in. */
-const CALENDAR = new Set(`monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays
-  saturdays sundays january february march april may june july august september october november december christmas xmas easter
-  boxing day weekend weekends bank holiday`.split(/\s+/));
+const CALENDAR = new Set(cues.calendar.words);
+
+/** Words of a language that capitalises every noun (German): there a capital names nothing in particular. */
+const CAPITALISED_NOUNS = patternOf(cues.capitalisedNouns);
 
 /**
  * Stems of the question's names and numbers: capitalised words within a sentence (not days or
@@ -179,7 +180,7 @@ const CALENDAR = new Set(`monday tuesday wednesday thursday friday saturday sund
 function keyStems(question: string): string[] {
   const words = question.split(/\s+/);
   // German capitalises every noun: there a capital names nothing in particular.
-  const names = !/\b(ich|wir|ist|sind|kann|können|der|das|und|nicht|mit|für)\b/i.test(question);
+  const names = !CAPITALISED_NOUNS.test(question);
   const isName = (word: string, index: number) => index > 0 && !/[.!?]$/.test(words[index - 1]!) && /^["'(]?\p{Lu}\p{Ll}/u.test(word)
     && !CALENDAR.has(word.toLowerCase().replace(/[^\p{L}]/gu, ''));
   // A number after a name is part of it ("Surf School 12", "Room 7").

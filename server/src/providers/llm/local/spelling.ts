@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import wordListPath from 'word-list';
+import { LEXICON, patternOf } from '../../../language/lexicon.js';
 import type { ContextPassage } from '../answer-model.js';
 import { THESAURUS_WORDS } from './synonyms.js';
 import { tokenize } from './text-terms.js';
@@ -17,7 +18,7 @@ export function loadEnglishWords(): number {
 }
 
 /** Function words of the other languages visitors write without accents ("Konnen wir die Rechnung andern, wenn wir…"). */
-const FOREIGN_WORDS = /\b(wir|unsere?|wenn|welche[rsnm]?|ist|sind|kann|können|nicht|und|mit|für|der|das|den|dem|ich|sie|le|les|des|est|sont|une?|pour|avec|je|vous|nous|el|los|las|una|para|con|por|que|qué)\b/gi;
+const FOREIGN_WORDS = patternOf(LEXICON.answerCues.unaccentedForeign);
 
 /** Shorter words are left alone: too many words lie one letter from each other ("cost" / "most"). */
 const MIN_LENGTH = 5;

@@ -1,62 +1,22 @@
+import { LEXICON } from '../../../language/lexicon.js';
+
 /**
  * Word-level text analysis for the local engine: tokens, stop words and a light English stemmer.
  * Deliberately small and deterministic; ranking quality is measured by server/bench/chat-quality.bench.ts.
  */
 
-const STOP_WORDS = new Set(`
-a about above after again against all am an and any are aren as at be because been before being below
-between both but by can cannot could couldn did didn do does doesn doing don down during each few for from
-further had hadn has hasn have haven having he her here hers herself him himself his how i if in into is
-isn it its itself just let me more most must my myself no nor not of off on once only or other ought our
-ours ourselves out over own same shan she should shouldn so some such than that the their theirs them
-themselves then there these they this those through to too under until up very was wasn we were weren
-what when where which while who whom whose why will with won would wouldn you your yours yourself
-yourselves s t d ll m re ve also may might shall tell please thanks thank hi hello hey does did
-`.trim().split(/\s+/));
+const { stopWords, frameWords, ordinals } = LEXICON.stopWords;
 
 /**
- * Function words of the other languages a knowledge base often has a section in (French, German,
- * Spanish, Arabic, Hebrew): without them, "إلى" or "de" would tie an answer to every sentence.
+ * Words that name no subject: English function words and courtesies, the function words of the
+ * other languages a knowledge base often has a section in (without them "de" would tie an answer
+ * to every sentence), words of chat rather than of a subject ("pls", "btw") and stand-in nouns
+ * ("something", "stuff"). Each group's reason is in language/data/stop-words.json.
  */
-const OTHER_STOP_WORDS = `
-le la les un une des du de d l au aux et ou en à a dans sur pour par avec est sont il elle ils elles nous vous on ce
-cette ces qui que quoi quel quelle quels quelles se sa son ses leur leurs mon ma mes ne pas y faut peut combien ça cela
-quand où comment pourquoi
-der das den dem des ein eine einen einem einer und oder in im am an auf für mit von zu zum zur ist sind
-ich du er sie es wir ihr kann können auch nicht wie was wo wann welche welcher welches unsere unser ihre viel viele
-el los las una unos unas y o en por para es que qué cómo cuál cuándo dónde se su sus al del lo con sin un como pero más muy cuánto cuánta
-cuántos cuántas
-este esta estos estas hay mi mis tu tus nos le les
-في من إلى على عن مع هل ما ماذا متى أين كيف هذا هذه ذلك التي الذي هو هي نحن أنتم أن لا لم لن قد كل أو ثم
-של את על עם אל מה מתי איפה איך האם זה זו הוא היא אנחנו אתם לא כן גם או כל יש אין
-`.trim().split(/\s+/);
-for (const word of OTHER_STOP_WORDS) STOP_WORDS.add(word);
-
-/**
- * Words of chat rather than of a subject: how visitors address a site ("do you guys take Amex?")
- * and fill a message ("pls", "btw", "ok so"). A knowledge base never holds them, so as subject
- * words they counted as the question's missing half and a plain on-topic question was refused.
- */
-const CHAT_WORDS = `
-guys folks yall ya u ur pls plz btw lol um uh hmm ok okay kindly wondering wondered curious
-`.trim().split(/\s+/);
-for (const word of CHAT_WORDS) STOP_WORDS.add(word);
-
-/**
- * Indefinite pronouns and stand-in nouns: "can I return something?", "is there any animal stuff
- * in it?". They stand for the subject instead of naming it, so a knowledge base rarely holds them
- * and, as subject words, they counted as the question's missing half.
- */
-const VAGUE_WORDS = `
-something anything everything nothing someone anyone everyone somebody anybody everybody somewhere
-anywhere everywhere thing things stuff
-`.trim().split(/\s+/);
-for (const word of VAGUE_WORDS) STOP_WORDS.add(word);
+const STOP_WORDS = new Set(stopWords.flatMap((group) => group.words));
 
 /** Words that frame a question rather than name its subject; they count, but little. */
-const FRAME_WORDS = new Set(`
-name named called call type kind sort term word many much one ones use used using example
-`.trim().split(/\s+/));
+const FRAME_WORDS = new Set(frameWords.words);
 
 /** Lower-case word tokens (letters and digits), in order. */
 export function tokenize(text: string): string[] {
@@ -112,9 +72,7 @@ export function stem(token: string): string {
 }
 
 /** Ordinals written in figures, as the knowledge may spell them ("a 2nd car" for "Second vehicle"). */
-const ORDINALS: Record<string, string> = {
-  '1st': 'first', '2nd': 'second', '3rd': 'third', '4th': 'fourth', '5th': 'fifth', '6th': 'sixth', '7th': 'seventh', '8th': 'eighth', '9th': 'ninth', '10th': 'tenth',
-};
+const ORDINALS: Record<string, string> = ordinals.figures;
 
 function stemOnce(token: string): string {
   const ordinal = ORDINALS[token];

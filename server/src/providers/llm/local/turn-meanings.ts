@@ -1,4 +1,5 @@
-import type { TurnKind } from '../../../features/chat/conversational-turn.js';
+import type { TurnKind } from '../../../language/conversational-turn.js';
+import { LEXICON } from '../../../language/lexicon.js';
 import { similarity, type SentenceEncoder } from './sentence-encoder.js';
 
 /**
@@ -8,23 +9,10 @@ import { similarity, type SentenceEncoder } from './sentence-encoder.js';
  * (dev-set-hygiene.test.ts checks), though a few stock phrases ("hello", "who are you?") are
  * short questions of it too.
  */
+const { kinds } = LEXICON.turnPrototypes;
 const PROTOTYPES: Record<TurnKind, readonly string[]> = {
-  greeting: ['hello', 'hi there', 'good morning', 'good afternoon', 'good evening', 'hey, how are you?', 'hi, I hope you are well',
-    'hello, is anyone there?', 'hi, I have a question', 'hello, can you help me?', 'what can you help me with?', 'can I ask you something?',
-    'hi, how is it going?', 'morning! how are things?', 'hello, I need some help please'],
-  thanks: ['thank you', 'thanks a lot, that is very helpful', 'that is exactly what I needed, thanks', 'cheers, you have been a great help',
-    'much appreciated', 'brilliant, thank you so much', 'thanks for your help', 'great, thanks for letting me know', 'that answers my question, thank you'],
-  goodbye: ['bye', 'goodbye, have a nice day', 'that is all I needed, bye', 'talk to you later', 'I will come back another time',
-    'see you soon', 'have a good evening', 'that is everything for today, goodbye', 'nothing else for now, bye'],
-  identity: ['who are you?', 'are you a bot?', 'am I chatting with a bot?', 'is this an automated service?', 'what are you?',
-    'are you a human or an AI?', 'who am I talking to?', 'what is your name?', 'is there a person typing these replies?',
-    'is this a person or a computer program?'],
-  acknowledgement: ['ok', 'okay, got it', 'that makes sense', 'alright, understood', 'fair enough', 'I see', 'ok cool', 'noted', 'right, that is clear'],
-  handoff: ['can I get a human on here?', 'I would rather talk to a human being', 'please connect me with someone from your team',
-    'I want to talk to customer service', 'can someone call me back?', 'let me speak to a manager', 'is there a person I can chat with instead?',
-    'can I speak to someone who works there?'],
-  complaint: ['this is useless', 'you are not helping at all', 'this is not what I asked', 'I am really unhappy with your service',
-    'I am very disappointed', 'this is so frustrating', 'you keep giving me the wrong answer', 'this is a waste of my time', 'I am fed up with this'],
+  greeting: kinds.greeting.texts, thanks: kinds.thanks.texts, goodbye: kinds.goodbye.texts, identity: kinds.identity.texts,
+  acknowledgement: kinds.acknowledgement.texts, handoff: kinds.handoff.texts, complaint: kinds.complaint.texts,
 };
 
 /**
@@ -32,9 +20,7 @@ const PROTOTYPES: Record<TurnKind, readonly string[]> = {
  * a message closest to one of these is no turn, however close it comes to a turn's prototype
  * ("can I come in person to your office to pay?" was 0.68 from "is there a person I can chat with?").
  */
-const QUESTIONS: readonly string[] = ['can I visit your office in person?', 'can I come in and pay in person?', 'are you open on a Wednesday morning?',
-  'is there parking nearby?', 'can I bring someone with me?', 'do your staff speak other languages?', 'what number do I ring for support?',
-  'do you use AI on my data?', 'who is in charge of the company?'];
+const QUESTIONS: readonly string[] = LEXICON.turnPrototypes.questions.texts;
 
 /**
  * How close a message (or each of its sentences) must come to a prototype. Over the visitor

@@ -1,15 +1,18 @@
+import { LEXICON, patternOf } from './lexicon.js';
+
+const { continuation, anaphora, contrast, questionWords } = LEXICON.followUp;
 /** Words that open a message continuing the previous question: "and at weekends?", "what about dogs?". */
-const CONTINUATION = /^\s*(?:and|but|also|or|so|plus|what about|how about|what if|same for|even)\b/i;
+const CONTINUATION = patternOf(continuation);
 /** Words pointing back at something the conversation named: "what does that cost?", "is that per seat?". */
-const ANAPHORA = /\b(?:it|its|it's|that|those|these|this|they|them|their|there|one|ones|same|else|he|him|his|she|her)\b/i;
+const ANAPHORA = patternOf(anaphora);
 /** A message of at most this many words that points back is a follow-up; a longer one stands alone. */
 const MAX_FOLLOW_UP_WORDS = 12;
 /** Words that set a message against what came before, wherever they stand: "…on her birthday instead?", "…though?". */
-const CONTRAST = /\b(?:instead|though|either|as well)\b/i;
+const CONTRAST = patternOf(contrast);
 /** A message of more words than this stands alone whatever it holds. */
 const MAX_CONTRAST_WORDS = 20;
 /** Subject words of a message that names nothing by itself ("how much?", "when?"). */
-const QUESTION_WORDS = /\b(?:what|when|where|which|who|whom|whose|why|how|much|many|long|time|is|are|was|were|do|does|did|can|could|will|would|should|the|a|an|to|for|of|in|on|at|about|please|ok|okay)\b/gi;
+const QUESTION_WORDS = patternOf(questionWords);
 
 /**
  * Whether the visitor's message only makes sense with the previous question: it continues it
