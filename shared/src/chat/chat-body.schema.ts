@@ -33,7 +33,8 @@ export type ResourceChatBody = z.infer<typeof ResourceChatBodySchema>;
 /** What `text` is, for the API's clients: the answer alone, its sources beside it. */
 const ANSWER_TEXT_DESCRIPTION = 'The answer. It carries no trailing "Source: …" line: where the answer came from is in '
   + '`sources` (plain answers) or the `streamEnd` event\'s `data.sources` (streams). A restricted chatbot with nothing relevant '
-  + 'answers exactly its `restrictAnswersToResourcesContentResponse` text (`refused: true`).';
+  + 'answers exactly its `restrictAnswersToResourcesContentResponse` text (`refused: true`); to a visitor writing in a language its '
+  + 'resources are not written in, it says so in the visitor\'s language instead (`refused: true` too).';
 
 /** The 201 answer of the non-streaming chat endpoints: the contract's `text`, plus the answer's metadata (extension). */
 export const ChatResponseSchema = z.object({ text: z.string().describe(ANSWER_TEXT_DESCRIPTION) }).extend(AnswerMetaSchema.partial().shape);

@@ -27,7 +27,9 @@ export const AnswerMetaSchema = z.object({
   sources: z.array(ChatSourceSchema)
     .describe('Extension: the passages the answer was drawn from, each place once; empty for the restrict text, conversation, or an answer that cites nothing.'),
   refused: z.boolean().optional()
-    .describe('Extension: true when the answer is exactly the chatbot\'s `restrictAnswersToResourcesContentResponse` text (nothing in its resources answers the question).'),
+    .describe('Extension: true when nothing in the chatbot\'s resources answers the question and the answer is exactly its '
+      + '`restrictAnswersToResourcesContentResponse` text, or, to a visitor writing in a language the resources are not written in, '
+      + 'a notice in the visitor\'s language naming the languages it answers in, with the contact offer.'),
   handoff: z.boolean().optional()
     .describe('Extension: true when the visitor asked to talk to a person, so a client can offer a contact form.'),
 });

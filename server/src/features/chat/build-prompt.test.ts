@@ -42,6 +42,13 @@ describe('buildPrompt', () => {
     expect(open.restrictResponse).toBeUndefined();
   });
 
+  it('tells the model to answer in the visitor\'s language from the passages, restricted or not, whatever their language', () => {
+    for (const restrict of [null, 'Ask me about shipping.']) {
+      const { system } = buildPrompt({ ...DEFAULTS, restrictAnswersToResourcesContentResponse: restrict }, [{ text: 'Livrez-vous en Belgique ?', fromUser: true }], PASSAGES);
+      expect(system).toContain('Reply in the language of the visitor\'s message, even when the context is written in another: answer from the passages, translating what they say.');
+    }
+  });
+
   it('passes the conversation as user and assistant messages, starting with the user', () => {
     const prompt = buildPrompt(DEFAULTS, [
       { text: 'Welcome!', fromUser: false },

@@ -90,7 +90,7 @@ function systemPrompt(settings: AnswerSettings, passages: readonly ContextPassag
   }
   lines.push(
     'Greetings, thanks, goodbyes, questions about who you are and requests to talk to a person are conversation, not questions: reply to them briefly and politely, without the context.',
-    'Reply in the language of the visitor\'s message.',
+    'Reply in the language of the visitor\'s message, even when the context is written in another: answer from the passages, translating what they say.',
     'Cite the passages you use by their number, like [1].', '');
   if (passages[0]?.ownerAnswer) {
     lines.push('Passage [1] is the owner\'s own answer to this question: answer with it, keeping its facts and wording '

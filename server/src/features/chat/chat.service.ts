@@ -10,6 +10,7 @@ import type { UsageService } from '../usage/usage.service.js';
 import { buildPrompt, retrievalQuery, toOwnerAnswerPassage, toPassages, type AnswerSettings } from './build-prompt.js';
 import { synonymsOf } from '../../providers/llm/local/synonyms.js';
 import { classifyTurn, conversationalFallback } from '../../language/conversational-turn.js';
+import { otherLanguageNotice } from '../../language/visitor-language.js';
 import { fixedAnswer, modelAnswer, ownerAnswer, type PreparedAnswer } from './prepared-answer.js';
 
 export type { PreparedAnswer } from './prepared-answer.js';
@@ -132,7 +133,8 @@ export class ChatService {
     if (prompt.restrictResponse !== undefined && !turn && prompt.passages.length === 0) {
       // Conversation in more words than a greeting ("I'd rather speak to a person") is not off-topic.
       const fallback = conversationalFallback(conversation.at(-1)?.text ?? '');
-      if (!fallback) return fixedAnswer(prompt.restrictResponse);
+      // A visitor writing in another language than the owner's restrict text is told so in theirs.
+      if (!fallback) return fixedAnswer(otherLanguageNotice(prompt.question, [prompt.restrictResponse]) ?? prompt.restrictResponse);
       prompt.turn = fallback;
     }
     return modelAnswer(this.models.answerModel(model), prompt);

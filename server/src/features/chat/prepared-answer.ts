@@ -91,7 +91,8 @@ export function modelAnswer(model: AnswerModel, prompt: AnswerPrompt): PreparedA
       // A handoff classified before answering, or the local engine's own handoff reply to a request
       // for a person that it read only once the knowledge held no answer.
       const handoff = prompt.turn === 'handoff' || text === conversationalReply('handoff', prompt.question, prompt.toneType) ? { handoff: true } : {};
-      if (restrict !== undefined && text.trim() === restrict.trim()) return { sources: [], refused: true, ...handoff };
+      // The local engine may say it in the visitor's language rather than with the restrict text.
+      if (restrict !== undefined && (text.trim() === restrict.trim() || model.declined?.(prompt, text))) return { sources: [], refused: true, ...handoff };
       const cited = model.citations ? model.citations(prompt, text) : markerCitations(text, prompt.passages.length);
       // The owner's saved answer was given to be the answer: it is its source even when the model did not cite it.
       const citations = prompt.passages[0]?.ownerAnswer && !cited.some((citation) => citation.passage === 0) ? [{ passage: 0 }, ...cited] : cited;

@@ -57,4 +57,6 @@ export interface AnswerModel {
   stream(prompt: AnswerPrompt, signal: AbortSignal): AsyncIterable<string>;
   /** The passages an answer drew on; without it, the answer's `[n]` markers say. */
   citations?(prompt: AnswerPrompt, text: string): Citation[];
+  /** Whether an answer says the knowledge held none (in words other than the restrict text), when the model can tell. */
+  declined?(prompt: AnswerPrompt, text: string): boolean;
 }

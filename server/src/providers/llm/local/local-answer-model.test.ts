@@ -432,3 +432,32 @@ describe('LocalAnswerModel with the sentence encoder', () => {
     expect(await ask('Which river is the longest in Europe?', { restrictResponse: 'Ask about candles.' })).toBe('Ask about candles.');
   }, 30_000);
 });
+
+describe('a visitor writing in another language than the knowledge', () => {
+  const restrictResponse = 'Please ask about our shipping.';
+
+  it('is told in their language what the chatbot answers in, with the contact offer, and the answer counts as declined', async () => {
+    const model = new LocalAnswerModel();
+    const asked = prompt('Quelle est la température d\'ébullition du mercure ?', { restrictResponse });
+    const text = (await model.answer(asked)).text;
+    expect(text).toMatch(/^Je ne peux répondre qu'à partir d'informations en anglais\..*coordonnées/);
+    expect(model.declined(asked, text)).toBe(true);
+    expect(model.citations(asked, text)).toEqual([]);
+  });
+
+  it('gets the not-found reply in their language from an unrestricted chatbot too', async () => {
+    const text = (await new LocalAnswerModel().answer(prompt('Wie hoch ist der Siedepunkt von Quecksilber?'))).text;
+    expect(text).toMatch(/^Ich kann nur anhand von Informationen auf Englisch antworten/);
+  });
+
+  it('leaves the restrict text to a visitor writing in the knowledge\'s language, and an answer found to any visitor', async () => {
+    const model = new LocalAnswerModel();
+    const english = prompt('What is the boiling point of mercury?', { restrictResponse });
+    expect((await model.answer(english)).text).toBe(restrictResponse);
+    expect(model.declined(english, restrictResponse)).toBe(true);
+    const found = prompt('How much does express delivery cost?', { restrictResponse });
+    const answer = (await model.answer(found)).text;
+    expect(answer).toContain('9 euros');
+    expect(model.declined(found, answer)).toBe(false);
+  });
+});

@@ -1,5 +1,6 @@
 import { conversationalReply } from '../../../language/conversational-turn.js';
 import { isFollowUp } from '../../../language/follow-up.js';
+import { otherLanguageNotice } from '../../../language/visitor-language.js';
 import type { AnswerModel, AnswerPrompt, Citation } from '../answer-model.js';
 import { composeLocalAnswer, partMeaningText, questionParts, type LocalAnswer } from './compose-answer.js';
 import { regionsOf } from './places.js';
@@ -8,6 +9,16 @@ import { similarity, type SentenceEncoder } from './sentence-encoder.js';
 import { correctSpelling } from './spelling.js';
 import { meaningTextsOf } from './sentence-vectors.js';
 import { sentencesOf, TurnMeanings } from './turn-meanings.js';
+
+/**
+ * The notice in the visitor's language that the chatbot answers from knowledge in another, when
+ * the visitor's language is not the knowledge's (read from the passages, or else from the restrict
+ * text the owner wrote).
+ */
+function declinedInVisitorsLanguage(prompt: AnswerPrompt): string | undefined {
+  const knowledge = prompt.passages.length > 0 ? prompt.passages.map((passage) => passage.content) : [prompt.restrictResponse ?? ''];
+  return otherLanguageNotice(prompt.question, knowledge);
+}
 
 /**
  * The built-in offline engine (architecture.md § Models): answers from the retrieved passages'
@@ -38,6 +49,12 @@ export class LocalAnswerModel implements AnswerModel {
     return answer?.text === text ? answer.citations : [];
   }
 
+  /** Whether the answer was the engine's word that the knowledge held none (the restrict text, "not found", or the other-language notice). */
+  declined(prompt: AnswerPrompt, text: string): boolean {
+    const answer = this.answers.get(prompt);
+    return answer?.text === text && answer.declined === true;
+  }
+
   /** Composes (once per prompt) the answer, with the meaning of each candidate sentence when an encoder is there. */
   async answer(prompt: AnswerPrompt): Promise<LocalAnswer> {
     let answer = this.answers.get(prompt);
@@ -51,6 +68,8 @@ export class LocalAnswerModel implements AnswerModel {
       // Best effort: without it the answer stays as composed.
       const turn = answer.declined && this.turns ? await this.turns.kindOf(prompt.question).catch(() => undefined) : undefined;
       if (turn) answer = { text: conversationalReply(turn, prompt.question, prompt.toneType), citations: [] };
+      // A visitor writing in a language the knowledge is not written in is told so in theirs.
+      else if (answer.declined) answer = { ...answer, text: declinedInVisitorsLanguage(prompt) ?? answer.text };
       this.answers.set(prompt, answer);
     }
     return answer;
