@@ -148,3 +148,47 @@ test('"Dismiss" hides a gap for good, and a link to the gaps view loads them at 
   await expect(page.getByRole('button', { name: 'Knowledge gaps (0)' })).toBeVisible();
   expect(((await (await api.get(`/v1/chatbot/${chatbot.id}/gaps`)).json()) as { gaps: unknown[] }).gaps).toEqual([]);
 });
+
+test('"Add text that answers it" adds the text to the chatbot whose gap it is, closes the gap, and the chatbot answers from it', async ({ page, api, createChatbot }) => {
+  const question = 'Do you run pottery workshops for children?';
+  const text = 'Children\'s workshops. We run pottery workshops for children aged 6 to 12 every Saturday morning; a session costs 15 pounds, clay included.';
+  const chatbot = await createChatbot({ name: 'Text shop', restrictAnswersToResourcesContentResponse: RESTRICT });
+  const saved = await api.post(`/v1/embed/${chatbot.id}/conversation`, {
+    headers: { 'x-api-key': '' }, data: { messages: [{ text: question, fromUser: true }, { text: RESTRICT, fromUser: false }] },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  await expect.poll(async () => ((await (await api.get(`/v1/chatbot/${chatbot.id}/gaps`)).json()) as { gaps: unknown[] }).gaps.length,
+    { timeout: 30_000 }).toBe(1);
+  const owner = new ConsoleHarness(page);
+  await page.setViewportSize(DESKTOP);
+  await owner.signIn();
+  await page.goto(`/console/conversations?chatbot=${chatbot.id}&view=gaps`);
+  await page.getByRole('listitem').filter({ hasText: question }).getByRole('link', { name: 'Add text that answers it' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Add text' });
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toHaveValue(question);
+  await expect(dialog).toContainText('The text is added to the knowledge of Text shop');
+  await dialog.getByRole('textbox', { name: 'Content' }).fill(text);
+  await owner.expectNoAxeViolations();
+  await shot(page, 'add-text-for-gap-desktop');
+  await page.setViewportSize(PHONE);
+  await shot(page, 'add-text-for-gap-phone');
+  await page.setViewportSize(DESKTOP);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: `Saved ${question} and added it to Text shop` })).toBeVisible();
+
+  const chatbotNow = await (await api.get(`/v1/chatbot/${chatbot.id}`)).json() as { resources: string[] };
+  expect(chatbotNow.resources).toHaveLength(2);
+  const added = chatbotNow.resources.at(-1)!;
+  await expect.poll(async () => ((await (await api.get(`/v1/resource/${added}`)).json()) as { aiProcessingStatus: string }).aiProcessingStatus,
+    { timeout: 60_000 }).toBe('DONE');
+  expect(((await (await api.get(`/v1/chatbot/${chatbot.id}/gaps`)).json()) as { gaps: unknown[] }).gaps).toEqual([]);
+
+  await owner.open('Playground');
+  await owner.chooseChatbot('Text shop');
+  const answer = await askInPlayground(page, question);
+  await expect(answer).toContainText('15 pounds');
+  await expect(answer).not.toContainText('Refused');
+  await shot(page, 'add-text-for-gap-answered-desktop');
+});

@@ -46,6 +46,11 @@ export function createApp(services: Services): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  // One bucket per API key for every endpoint that creates a resource (decisions.md § Resources).
+  const resourceCreation = createRateLimiter({
+    db: database.db, prefix: 'resource-creation', limit: config.resourceCreationRateLimit, windowMs: 60_000,
+    keyOf: (req) => authOf(req).keyId,
+  });
   // One layer of Express's chain (in-series.ts): what every request passes through, then the routes.
   app.use(inSeries(
     requestLogging(logger),
@@ -73,20 +78,14 @@ export function createApp(services: Services): Express {
     compileRoutes(
       sessionRoutes(services.sessions, config.publicUrl),
       chatbotsRoutes(services.chatbots, uploads),
-      resourcesRoutes(services.resources, {
-        incomingDirectory: path.join(uploads, 'incoming'),
-        creationRateLimit: createRateLimiter({
-          db: database.db, prefix: 'resource-creation', limit: config.resourceCreationRateLimit, windowMs: 60_000,
-          keyOf: (req) => authOf(req).keyId,
-        }),
-      }),
+      resourcesRoutes(services.resources, { incomingDirectory: path.join(uploads, 'incoming'), creationRateLimit: resourceCreation }),
       resourceUpkeepRoutes(services.resourceUpkeep),
       qaResourcesRoutes(services.qaResources),
       conversationsRoutes(services.conversations),
       leadsRoutes(services.leads),
       feedbackRoutes(services.feedback),
       insightsRoutes(services.insights),
-      knowledgeGapsRoutes(services.knowledgeGaps, services.savedAnswers),
+      knowledgeGapsRoutes(services.knowledgeGaps, services.savedAnswers, resourceCreation),
       modelsRoutes(services.models),
       chatRoutes(services.chat, { heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'chat' }) }),
     ),

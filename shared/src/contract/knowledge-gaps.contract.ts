@@ -1,8 +1,9 @@
 import { IdParamsSchema } from '../common/id.schema.js';
 import { TimeRangeQuerySchema } from '../common/time-range.schema.js';
 import {
-  GapDismissalSchema, GapParamsSchema, KnowledgeGapListSchema, SavedAnswerCreateSchema, SavedAnswerSchema,
+  ChatbotTextCreateSchema, GapDismissalSchema, GapParamsSchema, KnowledgeGapListSchema, SavedAnswerCreateSchema, SavedAnswerSchema,
 } from '../knowledge-gaps/knowledge-gaps.schema.js';
+import { ResourceSchema } from '../resources/resource.schema.js';
 import { defineRoute, errorResponses } from './route-contract.js';
 
 const tag = 'Knowledge gaps';
@@ -16,7 +17,7 @@ export const knowledgeGapsContract = {
       + 'normalised words match (case, punctuation, word endings and filler words ignored) and, with the built-in sentence encoder, '
       + 'when their meanings are close and one\'s words hold all of the other\'s (a replaced word, "Sundays" for "Saturdays", keeps '
       + 'them apart); `grouping` says which applied. Each gap has a stable `id`. A gap that was dismissed or answered '
-      + '(`POST /v1/chatbot/{id}/saved-answers` with its `gapId`) is left out until a conversation started after that asks it again. '
+      + '(`POST /v1/chatbot/{id}/saved-answers` or `POST /v1/chatbot/{id}/texts` with its `gapId`) is left out until a conversation started after that asks it again. '
       + 'At most 100 gaps: on-topic ones (the resources hold related passages) first, then by how often they were asked.',
     params: IdParamsSchema, query: TimeRangeQuerySchema,
     responses: { 200: { description: 'The open gaps.', schema: KnowledgeGapListSchema }, ...errorResponses(400, 401, 404, 500) },
@@ -38,5 +39,16 @@ export const knowledgeGapsContract = {
       + 'that ask one of the `questions` in the same words are closed, as by a dismissal, and with `gapId` that gap too. Counts against the plan like any saved answer (402).',
     params: IdParamsSchema, body: SavedAnswerCreateSchema,
     responses: { 201: { description: 'The pair and the resource.', schema: SavedAnswerSchema }, ...errorResponses(400, 401, 402, 404, 500) },
+  }),
+  addText: defineRoute({
+    operationId: 'createChatbotText', method: 'post', path: '/v1/chatbot/{id}/texts', tag, security: 'apiKey',
+    summary: 'Add a text that the chatbot answers from (extension)',
+    description: 'Creates a `TEXT` resource as `POST /v1/resource/text` does and adds it to the chatbot\'s `resourceIds`, so the text '
+      + 'written to answer a knowledge gap is the chatbot\'s knowledge. It is indexed like any text: the chatbot answers from it once '
+      + 'the resource is `DONE` (`GET /v1/resource/{id}`). With `gapId` that knowledge gap is closed, as by a dismissal, and so is the '
+      + 'gap asking `name` in the same words. Counts against the plan (402) and the resource creation rate limit (429) like any '
+      + 'resource; a body over 1 MB is refused (413): larger texts go through `POST /v1/resource/text`.',
+    params: IdParamsSchema, body: ChatbotTextCreateSchema,
+    responses: { 201: { description: 'The text resource, attached to the chatbot.', schema: ResourceSchema }, ...errorResponses(400, 401, 402, 404, 413, 429, 500) },
   }),
 };

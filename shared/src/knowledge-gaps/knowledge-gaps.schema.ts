@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/id.schema.js';
 import { QaPairInputSchema, QaPairSchema } from '../resources/qa-resource.schema.js';
+import { TextResourceCreateSchema } from '../resources/resource-create.schema.js';
 import { ResourceSchema } from '../resources/resource.schema.js';
 
 /** Example conversations named per knowledge gap, at most. */
@@ -57,3 +58,12 @@ export const SavedAnswerSchema = z.object({
   resourceCreated: z.boolean().meta({ description: 'True when this call created the resource and attached it to the chatbot.' }),
 });
 export type SavedAnswer = z.infer<typeof SavedAnswerSchema>;
+
+/**
+ * Body of `POST /v1/chatbot/{id}/texts` (extension): a text resource written for this chatbot (a
+ * text that answers a knowledge gap), and optionally the knowledge gap it answers (which it closes).
+ */
+export const ChatbotTextCreateSchema = TextResourceCreateSchema.extend({
+  gapId: IdSchema.optional().meta({ description: 'The knowledge gap the text answers: it is closed, as by a dismissal.' }),
+});
+export type ChatbotTextCreate = z.infer<typeof ChatbotTextCreateSchema>;

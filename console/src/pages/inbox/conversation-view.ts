@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { ConversationListItem } from '@parley/shared';
 import { PageElement } from '../../app/page-element.js';
+import { addTextLink } from './add-text-link.js';
 
 /**
  * @summary A conversation's transcript (with the visitor's 👍/👎 on answers) and its analysis (summary, sentiment, intent, key points, next steps).
@@ -11,6 +12,8 @@ import { PageElement } from '../../app/page-element.js';
 @customElement('conversation-view')
 export class ConversationView extends PageElement {
   @property({ attribute: false }) conversation: ConversationListItem | undefined;
+  /** The conversation's chatbot: a text added for an unanswered question is attached to it. */
+  @property() chatbotId = '';
 
   /** The visitor's 👍/👎 (and comment) on the answer at `index`, when they gave one. */
   private renderRating(conversation: ConversationListItem, index: number) {
@@ -35,7 +38,7 @@ export class ConversationView extends PageElement {
       ${result.unansweredQuestions?.length ? html`<h4>Unanswered questions</h4><ul>${result.unansweredQuestions.map((question) =>
         html`<li>${question} <button type="button" class="secondary small" aria-label="Answer it: ${question.slice(0, 80)}"
           @click=${() => this.dispatchEvent(new CustomEvent('correct-answer', { detail: { question }, bubbles: true }))}>Answer it</button>
-          <a href="/console/knowledge?addText=${encodeURIComponent(question)}">Add text that answers it</a></li>`)}</ul>` : nothing}
+          <a href=${addTextLink(question, this.chatbotId)}>Add text that answers it</a></li>`)}</ul>` : nothing}
       ${Object.keys(result.customExtractedData).length ? html`<h4>Extracted</h4><pre>${JSON.stringify(result.customExtractedData, null, 2)}</pre>` : nothing}
     </section>`;
   }

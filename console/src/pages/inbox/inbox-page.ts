@@ -145,10 +145,10 @@ export class InboxPage extends PageElement {
       ${this.loading ? html`<p role="status">Loading…</p>` : nothing}
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       ${this.view === 'gaps'
-        ? html`<h2>Knowledge gaps</h2><knowledge-gaps .gaps=${this.gaps} @open-conversation=${(e: CustomEvent<string>) => this.openConversation(e.detail)}
+        ? html`<h2>Knowledge gaps</h2><knowledge-gaps .gaps=${this.gaps} chatbotId=${this.chatbotId} @open-conversation=${(e: CustomEvent<string>) => this.openConversation(e.detail)}
             @answer-gap=${(e: CustomEvent<KnowledgeGapGroup>) => this.answer({ question: e.detail.question, gapId: e.detail.id, heading: 'Answer it' })}
             @dismiss-gap=${(e: CustomEvent<KnowledgeGapGroup>) => this.dismiss(e.detail)}></knowledge-gaps>`
-        : html`<div class="grid-2">${this.renderList()}<conversation-view .conversation=${this.selected}
+        : html`<div class="grid-2">${this.renderList()}<conversation-view .conversation=${this.selected} chatbotId=${this.chatbotId}
             @correct-answer=${(e: CustomEvent<{ question: string; answer?: string }>) => this.answer({
               question: e.detail.question, previousAnswer: e.detail.answer, heading: e.detail.answer === undefined ? 'Answer it' : 'Correct this answer',
             })}></conversation-view></div>`}

@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { KnowledgeGapGroup } from '@parley/shared';
 import { PageElement } from '../../app/page-element.js';
+import { addTextLink } from './add-text-link.js';
 
 /**
  * @summary The questions the chatbot could not answer, grouped, as a work queue: answer each one
@@ -13,6 +14,8 @@ import { PageElement } from '../../app/page-element.js';
 @customElement('knowledge-gaps')
 export class KnowledgeGaps extends PageElement {
   @property({ attribute: false }) gaps: KnowledgeGapGroup[] = [];
+  /** The chatbot whose gaps these are: a text added for a gap is attached to it. */
+  @property() chatbotId = '';
 
   private emit(name: string, detail: unknown): void {
     this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true }));
@@ -28,7 +31,7 @@ export class KnowledgeGaps extends PageElement {
         <button type="button" aria-label="Answer it: ${gap.question}" @click=${() => this.emit('answer-gap', gap)}>Answer it</button>
         <button type="button" class="secondary" aria-label="Dismiss: ${gap.question}" @click=${() => this.emit('dismiss-gap', gap)}>Dismiss</button>
         <button type="button" class="secondary" @click=${() => this.emit('open-conversation', gap.conversationIds[0])}>View conversation</button>
-        <a href="/console/knowledge?addText=${encodeURIComponent(gap.question)}">Add text that answers it</a>
+        <a href=${addTextLink(gap.question, this.chatbotId, gap.id)}>Add text that answers it</a>
       </p></li>`;
   }
 

@@ -39,12 +39,18 @@ export class KnowledgePage extends PageElement {
     clearTimeout(this.timer);
   }
 
-  /** `?addText=<question>` (from a knowledge gap) opens "Add text" with the question as its name. */
+  /**
+   * `?addText=<question>` (from a knowledge gap) opens "Add text" with the question as its name; with
+   * `&chatbot=<id>` (and `&gap=<id>`) the text is added to that chatbot and closes the gap.
+   */
   private async openFromLink(): Promise<void> {
-    const suggestion = queryParams().get('addText');
-    const edit = queryParams().get('edit');
+    const params = queryParams();
+    const suggestion = params.get('addText');
+    const edit = params.get('edit');
     const resource = edit ? this.resources?.find((r) => r.id === edit) : undefined;
-    if (suggestion !== null) await this.textDialog.open(undefined, suggestion);
+    const chatbot = this.chatbots.find((c) => c.id === params.get('chatbot'));
+    const target = chatbot && { chatbotId: chatbot.id, chatbotName: chatbot.name, ...(params.get('gap') ? { gapId: params.get('gap')! } : {}) };
+    if (suggestion !== null) await this.textDialog.open(undefined, suggestion, target);
     else if (resource) await this.textDialog.open(resource);
   }
 
@@ -103,8 +109,9 @@ export class KnowledgePage extends PageElement {
     await this.load();
   }
 
-  private saved(event: CustomEvent<Resource>): void {
-    this.message = `Saved ${event.detail.fileName}; it is being indexed.`;
+  private saved(event: CustomEvent<{ resource: Resource; chatbotName?: string }>): void {
+    const { resource, chatbotName } = event.detail;
+    this.message = chatbotName ? `Saved ${resource.fileName} and added it to ${chatbotName}; it is being indexed.` : `Saved ${resource.fileName}; it is being indexed.`;
     void this.load();
   }
 

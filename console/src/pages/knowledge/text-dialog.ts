@@ -1,17 +1,26 @@
 import { html, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
-import { resourceContract, TextResourceCreateSchema, TextResourceUpdateSchema, type Resource } from '@parley/shared';
+import { knowledgeGapsContract, resourceContract, TextResourceCreateSchema, TextResourceUpdateSchema, type Resource } from '@parley/shared';
 import { ApiError, call } from '../../api/api-client.js';
 import { PageElement } from '../../app/page-element.js';
 import { issuesByField, lines } from '../chatbots/form-issues.js';
 
+/** The chatbot a new text is written for (from a knowledge gap), and the gap it answers. */
+export interface TextTarget {
+  chatbotId: string;
+  chatbotName: string;
+  gapId?: string;
+}
+
 /**
- * @summary Add a text resource, or edit one (its content is re-indexed under the same id).
- * @event resource-saved - Saved (`detail` is the resource).
+ * @summary Add a text resource, or edit one (its content is re-indexed under the same id). A text
+ * written for a chatbot (a knowledge gap's "Add text that answers it") is attached to it and closes the gap.
+ * @event resource-saved - Saved (`detail`: the resource, and the name of the chatbot it was added to).
  */
 @customElement('text-dialog')
 export class TextDialog extends PageElement {
   @state() private editing: Resource | undefined;
+  @state() private target: TextTarget | undefined;
   @state() private name = '';
   @state() private content = '';
   @state() private tags = '';
@@ -20,9 +29,12 @@ export class TextDialog extends PageElement {
   @state() private loading = false;
   @query('dialog') private dialog!: HTMLDialogElement;
 
-  /** Opens the dialog empty (optionally with a suggested name), or with a resource's text to edit. */
-  async open(resource?: Resource, suggestion = ''): Promise<void> {
-    Object.assign(this, { editing: resource, name: resource?.fileName ?? suggestion, content: '', tags: resource?.tags.join(', ') ?? '', error: '', submitted: false });
+  /** Opens the dialog empty (optionally with a suggested name, for a chatbot), or with a resource's text to edit. */
+  async open(resource?: Resource, suggestion = '', target?: TextTarget): Promise<void> {
+    Object.assign(this, {
+      editing: resource, target: resource ? undefined : target, name: resource?.fileName ?? suggestion, content: '', tags: resource?.tags.join(', ') ?? '',
+      error: '', submitted: false,
+    });
     await this.updateComplete;
     this.dialog.showModal();
     if (resource) {
@@ -46,11 +58,14 @@ export class TextDialog extends PageElement {
     const schema = this.editing ? TextResourceUpdateSchema : TextResourceCreateSchema;
     if (issuesByField(schema, this.body).size > 0) return;
     try {
+      const { target } = this;
       const saved = this.editing
         ? await call(resourceContract.updateText, { params: { id: this.editing.id }, body: this.body })
-        : await call(resourceContract.createText, { body: this.body });
+        : target
+          ? await call(knowledgeGapsContract.addText, { params: { id: target.chatbotId }, body: { ...this.body, ...(target.gapId ? { gapId: target.gapId } : {}) } })
+          : await call(resourceContract.createText, { body: this.body });
       this.dialog.close();
-      this.dispatchEvent(new CustomEvent('resource-saved', { detail: saved, bubbles: true }));
+      this.dispatchEvent(new CustomEvent('resource-saved', { detail: { resource: saved, chatbotName: target?.chatbotName }, bubbles: true }));
     } catch (err) {
       this.error = err instanceof ApiError ? err.messages.join(' ') : 'The text could not be saved.';
     }
@@ -69,6 +84,7 @@ export class TextDialog extends PageElement {
       <form novalidate @submit=${this.save}>
         <h2 id="text-dialog-heading">${this.editing ? `Edit "${this.editing.fileName}"` : 'Add text'}</h2>
         ${this.editing ? html`<p class="hint">Chatbots keep answering from the current text until the new text is indexed.</p>` : nothing}
+        ${this.target ? html`<p class="hint">The text is added to the knowledge of ${this.target.chatbotName}, which answers from it once it is indexed.</p>` : nothing}
         ${field('name', 'Name')}${field('content', 'Content')}
         <div class="field"><label for="text-tags">Tags</label>
           <input id="text-tags" .value=${this.tags} @input=${(e: Event) => { this.tags = (e.target as HTMLInputElement).value; }}></div>

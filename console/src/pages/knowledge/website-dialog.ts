@@ -22,7 +22,7 @@ const DISCOVERY_LABELS: Record<WebsiteDiscovery, string> = {
 
 /**
  * @summary Add a website (URL, sub-links, page discovery, selectors, user agent, delay, sync schedule) or a hosted video.
- * @event resource-saved - Created (`detail` is the resource).
+ * @event resource-saved - Created (`detail.resource` is the resource).
  */
 @customElement('website-dialog')
 export class WebsiteDialog extends PageElement {
@@ -83,7 +83,7 @@ export class WebsiteDialog extends PageElement {
         ? await call(resourceContract.createVideoHost, { body: this.videoBody })
         : await call(resourceContract.createWebsite, { body: this.websiteBody });
       this.dialog.close();
-      this.dispatchEvent(new CustomEvent('resource-saved', { detail: saved, bubbles: true }));
+      this.dispatchEvent(new CustomEvent('resource-saved', { detail: { resource: saved }, bubbles: true }));
     } catch (err) {
       this.error = err instanceof ApiError ? err.messages.join(' ') : 'The resource could not be added.';
     }

@@ -1,4 +1,4 @@
-import type { SavedAnswer, SavedAnswerCreate } from '@parley/shared';
+import type { ChatbotTextCreate, Resource, SavedAnswer, SavedAnswerCreate } from '@parley/shared';
 import type { ChatbotsService } from '../chatbots/chatbots.service.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
 import type { ResourcesService } from '../resources/resources.service.js';
@@ -11,7 +11,7 @@ export class SavedAnswersService {
   constructor(
     private readonly repository: KnowledgeGapsRepository,
     private readonly chatbots: Pick<ChatbotsService, 'getRecord' | 'update'>,
-    private readonly resources: Pick<ResourcesService, 'createQa' | 'get' | 'remove'>,
+    private readonly resources: Pick<ResourcesService, 'createQa' | 'createText' | 'get' | 'remove'>,
     private readonly qa: Pick<QaResourcesService, 'addPair' | 'get'>,
   ) {}
 
@@ -41,5 +41,20 @@ export class SavedAnswersService {
     const answered = new Set([...(gapId ? [gapId] : []), ...pairInput.questions.map((question) => gapIdOf(chatbot.id, wordKey(question)))]);
     for (const id of answered) await this.repository.close(chatbot.id, id, 'ANSWERED', closedAt);
     return { pair, resource: await this.resources.get(auth, resourceId), resourceCreated: created };
+  }
+
+  /**
+   * `POST /v1/chatbot/{id}/texts`: a text resource added to the chatbot's resources; closes `gapId`
+   * if given, and the gap that asks the text's name (the gap's question, as the console fills it) in the same words.
+   * @throws 400 for a bad body; 402 over the plan; 404 when the chatbot is not the organisation's.
+   */
+  async addText(auth: AuthContext, chatbotId: string, body: ChatbotTextCreate): Promise<Resource> {
+    const chatbot = await this.chatbots.getRecord(auth, chatbotId);
+    const { gapId, ...text } = body;
+    const resource = await this.resources.createText(auth, text);
+    await this.chatbots.update(auth, chatbot.id, { resourceIds: [...chatbot.resourceIds, resource.id] });
+    const closedAt = Date.now();
+    for (const id of new Set([...(gapId ? [gapId] : []), gapIdOf(chatbot.id, wordKey(text.name))])) await this.repository.close(chatbot.id, id, 'ANSWERED', closedAt);
+    return resource;
   }
 }
