@@ -33,6 +33,7 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   },
   updateQaResource: { pairs: [{ id: EXAMPLE_ID, questions: ['Where can I park?'], answer: 'Park for free in the Mill Lane car park behind the shop.' }] },
   createSavedAnswer: { questions: ['Do you sell gift cards?', 'Can I buy a voucher?'], answer: 'Yes, from 10 to 200 pounds, in the shop or online.', gapId: EXAMPLE_ID },
+  createChatbotText: { name: 'Do you sell gift cards?', content: 'Gift cards. We sell gift cards from 10 to 200 pounds, in the shop and online.', gapId: EXAMPLE_ID },
   addQaPair: { questions: ['Do you sell gift cards?'], answer: 'Yes, from 10 to 200 pounds, in the shop or online.' },
   updateTextResource: { content: 'Our shop opens at 10am and closes at 6pm, Monday to Saturday.' },
   createEmbedSession: { password: 'Str0ng!pass' },
