@@ -6,6 +6,7 @@ import { benchmark as chatStream } from './chat-stream.bench.js';
 import { benchmark as conversationListing } from './conversation-listing.bench.js';
 import { benchmark as embedConfig } from './embed-config.bench.js';
 import { benchmark as resourcesIngestion } from './resources-ingestion.bench.js';
+import { benchmark as savedAnswersAndGaps } from './saved-answers-and-gaps.bench.js';
 import { benchmark as scannedPdf } from './scanned-pdf.bench.js';
 import { benchmark as squadRetrieval } from './squad-retrieval.bench.js';
 import { benchmark as startUp } from './start-up.bench.js';
@@ -25,6 +26,7 @@ const BENCHMARKS: Benchmark[] = [
   startUp,
   embedConfig,
   conversationListing,
+  savedAnswersAndGaps,
   resourcesIngestion,
   websiteDiscovery,
   scannedPdf,

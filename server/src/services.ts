@@ -131,7 +131,7 @@ export function createServices(config: Config, database: Database, logger: Logge
   const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads, feedback });
   const insights = new InsightsService(new InsightsRepository(db), chatbots, feedback);
   const gapsRepository = new KnowledgeGapsRepository(db);
-  const knowledgeGaps = new KnowledgeGapsService(db, gapsRepository, chatbots, encoder);
+  const knowledgeGaps = new KnowledgeGapsService(gapsRepository, chatbots, encoder);
   const savedAnswers = new SavedAnswersService(gapsRepository, chatbots, resources, qaResources);
   const sessions = new SessionsService(db, organisations, { ttlMs: config.consoleSessionTtlMs, maxPerKey: config.consoleSessionsPerKey });
   const warmUp = new WarmUp([

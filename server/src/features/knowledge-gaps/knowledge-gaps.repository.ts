@@ -28,6 +28,27 @@ export class KnowledgeGapsRepository {
       })));
   }
 
+  /**
+   * For each question, whether any passage of the resources holds one of its words (full-text
+   * lexemes, English configuration, as retrieval ranks them): a question with none is off-topic.
+   * One statement for all questions, each an EXISTS probe of the chunks' full-text index.
+   */
+  async relatedQuestions(organisationId: string, resourceIds: readonly string[], questions: readonly string[]): Promise<boolean[]> {
+    if (questions.length === 0) return [];
+    if (resourceIds.length === 0) return questions.map(() => false);
+    const result = await this.db.raw(
+      `SELECT q.i::int AS i, EXISTS (
+         SELECT 1 FROM resource_chunks c
+         WHERE c.organisation_id = ? AND c.resource_id = ANY(?::text[])
+           AND c.tsv @@ (SELECT string_agg(quote_literal(t.lexeme), ' | ')::tsquery FROM unnest(to_tsvector('english', q.question)) AS t)
+       ) AS related
+       FROM unnest(?::text[]) WITH ORDINALITY AS q(question, i)`,
+      [organisationId, [...resourceIds], [...questions]],
+    );
+    const related = new Map((result.rows as { i: number; related: boolean }[]).map((row) => [Number(row.i), row.related]));
+    return questions.map((_, index) => related.get(index + 1) === true);
+  }
+
   /** Closure times of the chatbot's closed gaps, by gap id. */
   async closures(chatbotId: string): Promise<Map<string, number>> {
     const rows: { gap_id: string; closed_at: string | number }[] = await this.db('knowledge_gap_closures').where('chatbot_id', chatbotId).select('gap_id', 'closed_at');

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import {
   MAX_GAP_EXAMPLES, MAX_GAP_PHRASINGS, type GapDismissal, type KnowledgeGapGroup, type KnowledgeGapList, type TimeRangeQuery,
 } from '@parley/shared';
@@ -6,11 +5,10 @@ import type { SentenceEncoder } from '../../providers/llm/local/sentence-encoder
 import type { ChatbotsService } from '../chatbots/chatbots.service.js';
 import { resolveListingRange } from '../conversations/listing-range.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
-import { retrieveChunks } from '../resources/retrieve-chunks.js';
 import { groupGaps, phrasings, type GapGroup } from './group-gaps.js';
 import type { KnowledgeGapsRepository } from './knowledge-gaps.repository.js';
 
-/** Gaps listed, at most (each costs one retrieval to tell on-topic from off-topic). */
+/** Gaps listed, at most. */
 const MAX_GAPS = 100;
 
 /** A group is closed when one of its word groups was closed after every conversation of it started. */
@@ -22,7 +20,6 @@ function isClosed(group: GapGroup, closures: ReadonlyMap<string, number>): boole
 /** The knowledge gaps of a chatbot as a work queue: grouped, dismissed or answered (extension). */
 export class KnowledgeGapsService {
   constructor(
-    private readonly db: Knex,
     private readonly repository: KnowledgeGapsRepository,
     private readonly chatbots: Pick<ChatbotsService, 'getRecord'>,
     private readonly encoder?: SentenceEncoder,
@@ -39,18 +36,18 @@ export class KnowledgeGapsService {
       this.repository.occurrences(chatbot.id, range.start, range.end), this.repository.closures(chatbot.id),
     ]);
     const open = (await groupGaps(chatbot.id, occurrences, this.encoder)).filter((group) => !isClosed(group, closures)).slice(0, MAX_GAPS);
-    const gaps: KnowledgeGapGroup[] = [];
-    for (const group of open) {
-      const questions = phrasings(group.occurrences);
-      // Full-text ranking, as the analysis does: a vector search always finds some nearest passage.
-      const related = await retrieveChunks(this.db, chatbot.organisationId, chatbot.resourceIds, questions[0]!, 1);
+    const questions = open.map((group) => phrasings(group.occurrences));
+    // One full-text query for every gap, as retrieval ranks: a vector search always finds some nearest passage.
+    const related = await this.repository.relatedQuestions(chatbot.organisationId, chatbot.resourceIds, questions.map((phrasing) => phrasing[0]!));
+    const gaps: KnowledgeGapGroup[] = open.map((group, index) => {
       const newest = [...group.occurrences].sort((a, b) => b.askedAt - a.askedAt);
-      gaps.push({
-        id: group.id, question: questions[0]!, questions: questions.slice(0, MAX_GAP_PHRASINGS), count: group.occurrences.length,
+      const asked = questions[index]!;
+      return {
+        id: group.id, question: asked[0]!, questions: asked.slice(0, MAX_GAP_PHRASINGS), count: group.occurrences.length,
         lastAskedAt: newest[0]!.askedAt, conversationIds: [...new Set(newest.map((o) => o.conversationId))].slice(0, MAX_GAP_EXAMPLES),
-        offTopic: related.length === 0,
-      });
-    }
+        offTopic: !related[index],
+      };
+    });
     gaps.sort((a, b) => Number(a.offTopic) - Number(b.offTopic) || b.count - a.count || b.lastAskedAt - a.lastAskedAt);
     return { grouping: this.encoder ? 'meaning' : 'words', gaps };
   }

@@ -17,6 +17,7 @@ import { ResourceUpkeepService } from './resource-upkeep.service.js';
 import { ResourcesRepository } from './resources.repository.js';
 import { ResourcesService } from './resources.service.js';
 import { QaPairsRepository } from './sources/qa/qa-pairs.repository.js';
+import { SavedAnswersCache } from './sources/qa/saved-answers-cache.js';
 import { QaResourcesService } from './sources/qa/qa-resources.service.js';
 import type { SentenceEncoder } from '../../providers/llm/local/sentence-encoder.js';
 
@@ -71,7 +72,7 @@ export function createResourcesFeature(
   const qaPairs = new QaPairsRepository(db);
   const resources = new ResourcesService({
     db, repository, jobs, notifyWorker: () => worker.notify(), cancelRunningJobs: (key) => worker.cancel(key), files: ingestion.files, embedder,
-    qaPairs, ...(questionEncoder ? { questionEncoder } : {}),
+    qaPairs: new SavedAnswersCache(db, qaPairs), ...(questionEncoder ? { questionEncoder } : {}),
     ...(encoder ? { sentenceVectors: (organisationId: string, chunkIds: readonly number[], texts: readonly string[]) => readSentenceVectors(db, organisationId, chunkIds, texts) } : {}),
   });
   const resourceUpkeep = new ResourceUpkeepService({

@@ -41,7 +41,8 @@ export interface ResourcesServiceOptions {
   files: FileStore;
   embedder?: Embedder;
   /** The indexed saved answers of resources, which chat matches questions to. */
-  qaPairs?: QaPairsRepository;
+  /** The indexed saved answers of resources (cached per resource version: saved-answers-cache.ts). */
+  qaPairs?: Pick<QaPairsRepository, 'indexed'>;
   /** Matches questions to saved answers by meaning (absent: by words). */
   questionEncoder?: SentenceEncoder;
   /** Reads the local engine's sentence vectors stored for chunks (absent without the local encoder). */
