@@ -46,8 +46,8 @@ let common: Set<string> | undefined;
  * commonly used passwords that zxcvbn-ts ships (compared in lower case).
  */
 export function passwordProblem(password: string): string | undefined {
-  if (password.length < MIN_PASSWORD_LENGTH) return `password: must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (password.length < MIN_PASSWORD_LENGTH) return `password must be at least ${MIN_PASSWORD_LENGTH} characters`;
   common ??= new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
-  if (common.has(password.toLowerCase())) return 'password: is a commonly used password; choose another';
+  if (common.has(password.toLowerCase())) return 'password is a commonly used password; choose another';
   return undefined;
 }
