@@ -38,7 +38,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('audit_events', (t) => {
     t.string('id', 24).primary();
     t.string('organisation_id', 24).notNullable().references('organisations.id').onDelete('CASCADE');
+    // The member, or the API key (`actor_member_id` null), that made the change; the name as it was then.
     t.string('actor_member_id', 24);
+    t.string('actor_key_id', 24);
     t.text('actor_name').notNullable();
     t.string('action', 40).notNullable();
     t.string('target_type', 16).notNullable();

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import express, { type Express } from 'express';
 import { ALL_ROUTES } from '@parley/shared';
+import { auditTrail } from './features/audit/audit-trail.js';
+import { auditRoutes } from './features/audit/audit.routes.js';
 import { chatbotsRoutes } from './features/chatbots/chatbots.routes.js';
 import { conversationsRoutes } from './features/conversations/conversations.routes.js';
 import { chatRoutes } from './features/chat/chat.routes.js';
@@ -73,9 +75,12 @@ export function createApp(services: Services): Express {
     // Every other /v1 call: an API key, or the owner console's session cookie (with CSRF checks),
     // then the features' routes as one table (route-table.ts).
     underPath('/v1', sessionOrApiKeyAuth(services.organisations, services.sessions, config.publicUrl)),
+    // Successful changes are recorded for the audit log, in one place (mountRoute calls it).
+    underPath('/v1', auditTrail(services.audit)),
     compileRoutes(
       sessionRoutes(services.sessions, config.publicUrl),
       membersRoutes(services.members, services.organisations, services.sessions, config.publicUrl),
+      auditRoutes(services.audit),
       chatbotsRoutes(services.chatbots, uploads),
       resourcesRoutes(services.resources, {
         incomingDirectory: path.join(uploads, 'incoming'),

@@ -21,6 +21,7 @@ import { FeedbackService } from './features/feedback/feedback.service.js';
 import { ChatService } from './features/chat/chat.service.js';
 import { createEmbedService } from './features/embed/create-embed-service.js';
 import type { EmbedService } from './features/embed/embed.service.js';
+import { AuditService } from './features/audit/audit.service.js';
 import { MembersService } from './features/members/members.service.js';
 import { OrganisationsService } from './features/organisations/organisations.service.js';
 import { createResourcesFeature } from './features/resources/create-resources.js';
@@ -80,6 +81,8 @@ export interface Services {
   sessions: SessionsService;
   /** Team accounts: members, invitations (extension). */
   members: MembersService;
+  /** Who changed what (extension). */
+  audit: AuditService;
 }
 
 export interface ServiceOptions {
@@ -146,5 +149,6 @@ export function createServices(config: Config, database: Database, logger: Logge
     { name: 'term indexes', run: async () => ({ resources: (await ChunkTermCache.of(db).warm()).length }) },
   ], logger.child({ component: 'warm-up' }));
   return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, qaResources, resourceSync, queueMissingSentenceVectors, conversations,
-    warmUp, leads, feedback, insights, knowledgeGaps, savedAnswers, usage, models, chat, admission, embed, sessions, members };
+    warmUp, leads, feedback, insights, knowledgeGaps, savedAnswers, usage, models, chat, admission, embed, sessions, members,
+    audit: new AuditService(db, logger.child({ component: 'audit' })) };
 }

@@ -5,6 +5,7 @@ import { badRequest, forbidden } from '../errors/http-error.js';
 import { parseRequestPart } from './parse-request.js';
 import { hasBody } from './request-body.js';
 import type { RouteSink } from './route-table.js';
+import '../features/audit/audit-trail.js';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
@@ -56,6 +57,8 @@ export function mountRoute<C extends RouteContract>(
     }
     const body = jsonBody ? parseRequestPart(contract.body, req.body ?? {}, 'body') : undefined;
     const result = await handler({ params, query, body, req, res } as RouteInput<C>);
+    // The audit trail (audit-trail.ts) records a successful change before the answer goes out.
+    await res.locals.recordChange?.(contract, params, result);
     if (res.headersSent) return;
     // The contract's own status, set directly: Express's res.status() validates its argument on every call.
     res.statusCode = status;

@@ -1,4 +1,6 @@
 import { IdParamsSchema } from '../common/id.schema.js';
+import { PageQuerySchema } from '../common/page.schema.js';
+import { AuditPageSchema } from '../members/audit.schema.js';
 import {
   ApiKeyCreatedSchema, ApiKeyCreateSchema, ApiKeyListSchema, ApiKeySummarySchema, InvitationAcceptSchema, InvitationCreateSchema,
   InvitationSchema, InvitationTokenParamsSchema, MemberListSchema, MemberSchema, OwnerCreateSchema,
@@ -66,5 +68,17 @@ export const apiKeyContract = {
     summary: 'Revoke an API key; sessions made with it end at once', params: IdParamsSchema,
     description: 'Other instances refuse the key itself within 5 seconds (their cache of keys); its console sessions end at once everywhere.',
     responses: { 200: { description: 'The revoked key.', schema: ApiKeySummarySchema }, ...errorResponses(400, 401, 403, 404, 500) },
+  }),
+};
+
+/** Who changed what (extension): chatbot, knowledge, member and key changes, for OWNERs. */
+export const auditContract = {
+  list: defineRoute({
+    operationId: 'listAuditEvents', method: 'get', path: '/v1/audit/all', tag: 'Audit', security: 'apiKey', roles: OWNERS,
+    summary: 'The organisation\'s recorded changes, newest first',
+    description: 'Every successful change to chatbots, resources, saved answers, knowledge gaps, members and API keys, with the member '
+      + 'or key that made it. `limit` (default 50) and `cursor` page through it.',
+    query: PageQuerySchema,
+    responses: { 200: { description: 'A page of events.', schema: AuditPageSchema }, ...errorResponses(400, 401, 403, 500) },
   }),
 };

@@ -49,7 +49,7 @@ export class ChatbotsPage extends PageElement {
       ${may(chatbotContract.create) ? html`<div class="toolbar"><button type="button" @click=${() => navigate('/console/chatbots/new')}>New chatbot</button></div>` : nothing}
       <p role="status">${this.message}</p>
       ${this.chatbots === undefined ? html`<p role="status">Loading…</p>` : this.chatbots.length === 0
-        ? html`<p>No chatbots yet. Create one, give it knowledge, and paste its embed code into your site.</p>`
+        ? html`<p>${may(chatbotContract.create) ? 'No chatbots yet. Create one, give it knowledge, and paste its embed code into your site.' : 'No chatbots yet.'}</p>`
         : this.renderTable(this.chatbots)}
       <confirm-dialog heading="Delete chatbot"></confirm-dialog>
     `;
