@@ -11,15 +11,35 @@ const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export class ConsoleHarness {
   constructor(readonly page: Page) {}
 
-  /** Opens the console and signs in with a key (the bootstrap key by default). */
+  /**
+   * Opens the console and signs in with a key (the bootstrap key by default); the form offers
+   * e-mail and password first once members exist, so it switches to the key form then.
+   */
   async signIn(apiKey = process.env.PARLEY_E2E_API_KEY!): Promise<void> {
     await this.page.goto('/');
-    await this.page.getByRole('textbox', { name: 'API key' }).fill(apiKey);
-    await this.page.getByRole('button', { name: 'Sign in' }).click();
+    const keyBox = this.page.getByRole('textbox', { name: 'API key' });
+    const useKey = this.page.getByRole('button', { name: 'Use an API key instead' });
+    await expect(keyBox.or(useKey)).toBeVisible();
+    if (await useKey.isVisible()) await useKey.click();
+    await keyBox.fill(apiKey);
+    await this.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(this.nav('Chatbots')).toBeVisible();
   }
 
-  nav(name: 'Chatbots' | 'Knowledge' | 'Playground' | 'Conversations' | 'Leads' | 'Insights'): Locator {
+  /** Opens the console and signs in as a member. */
+  async signInAs(email: string, password: string): Promise<void> {
+    await this.page.goto('/');
+    const emailBox = this.page.getByRole('textbox', { name: 'E-mail address' });
+    const usePassword = this.page.getByRole('button', { name: 'Use e-mail and password instead' });
+    await expect(emailBox.or(usePassword)).toBeVisible();
+    if (await usePassword.isVisible()) await usePassword.click();
+    await emailBox.fill(email);
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+    await this.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(this.nav('Chatbots')).toBeVisible();
+  }
+
+  nav(name: 'Chatbots' | 'Knowledge' | 'Playground' | 'Conversations' | 'Leads' | 'Insights' | 'Settings'): Locator {
     return this.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true });
   }
 

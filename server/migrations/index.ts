@@ -16,6 +16,7 @@ import * as createChunkSentenceVectors from './20261126A-create-chunk-sentence-v
 import * as createResourceQaPairs from './20261127A-create-resource-qa-pairs.js';
 import * as createKnowledgeGapClosures from './20261127G-create-knowledge-gap-closures.js';
 import * as addResourceQaVersion from './20261128M-add-resource-qa-version.js';
+import * as createMembers from './20261128J-create-members.js';
 
 type Migration = Knex.Migration;
 
@@ -42,6 +43,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261127A-create-resource-qa-pairs', createResourceQaPairs],
   ['20261127G-create-knowledge-gap-closures', createKnowledgeGapClosures],
   ['20261128M-add-resource-qa-version', addResourceQaVersion],
+  ['20261128J-create-members', createMembers],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import express, { type Express } from 'express';
 import { ALL_ROUTES } from '@parley/shared';
+import { auditTrail } from './features/audit/audit-trail.js';
+import { auditRoutes } from './features/audit/audit.routes.js';
 import { chatbotsRoutes } from './features/chatbots/chatbots.routes.js';
 import { conversationsRoutes } from './features/conversations/conversations.routes.js';
 import { chatRoutes } from './features/chat/chat.routes.js';
@@ -19,6 +21,7 @@ import { knowledgeGapsRoutes } from './features/knowledge-gaps/knowledge-gaps.ro
 import { modelsRoutes } from './features/models/models.routes.js';
 import { leadsRoutes } from './features/leads/leads.routes.js';
 import { feedbackRoutes } from './features/feedback/feedback.routes.js';
+import { invitationRoutes, membersRoutes } from './features/members/members.routes.js';
 import { sessionOrApiKeyAuth } from './features/sessions/session-auth.js';
 import { sessionRoutes, signInRoutes } from './features/sessions/sessions.routes.js';
 import { createSignInRateLimits } from './features/sessions/sign-in-rate-limits.js';
@@ -70,13 +73,19 @@ export function createApp(services: Services): Express {
       chatLinkRoutes(services.chatbotsRepository, config.widgetDir, config.publicUrl),
       // The owner console's page and files (its API calls are the /v1 routes below, with the session cookie).
       consoleAssetsRoutes(config.consoleDir, config.publicUrl),
-      signInRoutes(services.sessions, config.publicUrl, createSignInRateLimits(database.db, config.consoleSignIn)),
+      signInRoutes(services.sessions, services.members, config.publicUrl, createSignInRateLimits(database.db, config.consoleSignIn)),
+      // Public too: accepting an invitation (its token is the credential), limited like sign-in.
+      invitationRoutes(services.members, createSignInRateLimits(database.db, config.consoleSignIn)[0]!),
     ),
     // Every other /v1 call: an API key, or the owner console's session cookie (with CSRF checks),
     // then the features' routes as one table (route-table.ts).
     underPath('/v1', sessionOrApiKeyAuth(services.organisations, services.sessions, config.publicUrl)),
+    // Successful changes are recorded for the audit log, in one place (mountRoute calls it).
+    underPath('/v1', auditTrail(services.audit)),
     compileRoutes(
       sessionRoutes(services.sessions, config.publicUrl),
+      membersRoutes(services.members, services.organisations, services.sessions, config.publicUrl),
+      auditRoutes(services.audit),
       chatbotsRoutes(services.chatbots, uploads),
       resourcesRoutes(services.resources, { incomingDirectory: path.join(uploads, 'incoming'), creationRateLimit: resourceCreation }),
       resourceUpkeepRoutes(services.resourceUpkeep),

@@ -46,7 +46,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
   if (embedded) await tightenDataDir(config.dataDir);
   const services = createServices(config, database, logger, options);
   const bootstrapped = await services.organisations.bootstrap();
-  const closeAdmin = await startAdminSocket(config.dataDir, services.organisations, logger.child({ component: 'admin' }));
+  const closeAdmin = await startAdminSocket(config.dataDir, services.organisations, services.members, logger.child({ component: 'admin' }));
   if (config.jobsEnabled) {
     // Embedded: this process is the database's only user, so any running job was interrupted.
     if (database.kind === 'pglite') await services.jobs.requeueRunning();

@@ -21,6 +21,8 @@ import { FeedbackService } from './features/feedback/feedback.service.js';
 import { ChatService } from './features/chat/chat.service.js';
 import { createEmbedService } from './features/embed/create-embed-service.js';
 import type { EmbedService } from './features/embed/embed.service.js';
+import { AuditService } from './features/audit/audit.service.js';
+import { MembersService } from './features/members/members.service.js';
 import { OrganisationsService } from './features/organisations/organisations.service.js';
 import { createResourcesFeature } from './features/resources/create-resources.js';
 import { ChunkTermCache } from './features/resources/chunk-term-cache.js';
@@ -77,6 +79,10 @@ export interface Services {
   embed: EmbedService;
   /** Owner console sessions (cookie sign-in). */
   sessions: SessionsService;
+  /** Team accounts: members, invitations (extension). */
+  members: MembersService;
+  /** Who changed what (extension). */
+  audit: AuditService;
 }
 
 export interface ServiceOptions {
@@ -133,7 +139,8 @@ export function createServices(config: Config, database: Database, logger: Logge
   const gapsRepository = new KnowledgeGapsRepository(db);
   const knowledgeGaps = new KnowledgeGapsService(gapsRepository, chatbots, encoder);
   const savedAnswers = new SavedAnswersService(gapsRepository, chatbots, resources, qaResources);
-  const sessions = new SessionsService(db, organisations, { ttlMs: config.consoleSessionTtlMs, maxPerKey: config.consoleSessionsPerKey });
+  const members = new MembersService(db, config.publicUrl);
+  const sessions = new SessionsService(db, organisations, members, { ttlMs: config.consoleSessionTtlMs, maxPerKey: config.consoleSessionsPerKey });
   const warmUp = new WarmUp([
     // The encoder's model takes most of a second to load: at start, not in the first visitor's answer.
     ...(encoder && localEngineAnswers ? [{ name: 'sentence encoder', run: async () => { await encoder.embed(['Hello.'], { cache: false }); } }] : []),
@@ -142,5 +149,6 @@ export function createServices(config: Config, database: Database, logger: Logge
     { name: 'term indexes', run: async () => ({ resources: (await ChunkTermCache.of(db).warm()).length }) },
   ], logger.child({ component: 'warm-up' }));
   return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, qaResources, resourceSync, queueMissingSentenceVectors, conversations,
-    warmUp, leads, feedback, insights, knowledgeGaps, savedAnswers, usage, models, chat, admission, embed, sessions };
+    warmUp, leads, feedback, insights, knowledgeGaps, savedAnswers, usage, models, chat, admission, embed, sessions, members,
+    audit: new AuditService(db, logger.child({ component: 'audit' })) };
 }

@@ -1,10 +1,14 @@
 import { html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import { sessionContract, type Session } from '@parley/shared';
+import { memberContract, sessionContract, type Session } from '@parley/shared';
 import { ApiError, call, setCsrfToken, whenUnauthorized } from '../api/api-client.js';
 import '../pages/sign-in-page.js';
 import { PageElement } from './page-element.js';
 import { match, navigate } from './router.js';
+import { may, setCurrentSession } from './session-state.js';
+
+/** Where an invitation link opens: shown with or without a session. */
+const INVITATION_PATH = '/console/invitation';
 
 const NAV = [
   ['Chatbots', '/console/chatbots'], ['Knowledge', '/console/knowledge'], ['Playground', '/console/playground'],
@@ -24,7 +28,9 @@ export class ParleyConsole extends PageElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    whenUnauthorized(() => { this.session = undefined; setCsrfToken(undefined); });
+    whenUnauthorized(() => { this.session = undefined; setCurrentSession(undefined); setCsrfToken(undefined); });
+    this.addEventListener('session-changed', (event) => this.signedIn((event as CustomEvent<Session>).detail));
+    if (location.pathname === INVITATION_PATH) void import('../pages/team/invitation-page.js');
     window.addEventListener('popstate', this.route);
     window.addEventListener('console-navigate', this.route);
     document.addEventListener('click', this.onLinkClick);
@@ -50,13 +56,16 @@ export class ParleyConsole extends PageElement {
 
   private signedIn(session: Session): void {
     this.session = session;
+    setCurrentSession(session);
     setCsrfToken(session.csrfToken);
-    if (!location.pathname.startsWith('/console/') || location.pathname === '/console/sign-in') history.replaceState(null, '', '/console/chatbots');
+    const { pathname } = location;
+    const done = pathname === '/console/sign-in' || pathname === INVITATION_PATH || (pathname.startsWith('/console/setup') && !session.needsOwner);
+    if (!pathname.startsWith('/console/') || done) history.replaceState(null, '', '/console/chatbots');
     void this.route();
   }
 
   private readonly route = async (): Promise<void> => {
-    if (!this.session) return;
+    if (!this.session || location.pathname === INVITATION_PATH) return;
     const { route, params } = match(location.pathname);
     document.title = `${route.title} · Parley`;
     await route.load();
@@ -82,6 +91,7 @@ export class ParleyConsole extends PageElement {
       await call(sessionContract.remove, {});
     } finally {
       this.session = undefined;
+      setCurrentSession(undefined);
       setCsrfToken(undefined);
       this.page = undefined;
       history.pushState(null, '', '/console/sign-in');
@@ -90,22 +100,31 @@ export class ParleyConsole extends PageElement {
 
   override render() {
     if (this.checking) return html`<p class="loading" role="status">Loading…</p>`;
+    if (location.pathname === INVITATION_PATH) {
+      return html`<invitation-page @signed-in=${(event: CustomEvent<Session>) => this.signedIn(event.detail)}></invitation-page>`;
+    }
     if (!this.session) {
       return html`${this.failure ? html`<p class="error" role="alert">${this.failure}</p>` : nothing}
         <sign-in-page @signed-in=${(event: CustomEvent<Session>) => this.signedIn(event.detail)}></sign-in-page>`;
     }
     const current = location.pathname;
+    const { member, needsOwner } = this.session;
+    const nav = may(memberContract.list) ? [...NAV, ['Settings', '/console/settings'] as const] : NAV;
     return html`
       <a class="skip-link" href="#main">Skip to content</a>
       <header class="topbar">
         <span class="brand">Parley</span>
         <nav aria-label="Console">
-          <ul>${NAV.map(([label, href]) => html`<li><a href=${href} aria-current=${current.startsWith(href) ? 'page' : nothing}>${label}</a></li>`)}</ul>
+          <ul>${nav.map(([label, href]) => html`<li><a href=${href} aria-current=${current.startsWith(href) ? 'page' : nothing}>${label}</a></li>`)}</ul>
         </nav>
         <span class="organisation" title="Organisation">${this.session.organisationName}</span>
+        ${member ? html`<span class="organisation">${member.name} · ${member.role}</span>` : nothing}
         <button type="button" class="secondary" @click=${() => this.signOut()}>Sign out</button>
       </header>
-      <main id="main">${this.page ?? html`<p role="status">Loading…</p>`}</main>
+      <main id="main">
+        ${needsOwner && !current.startsWith('/console/setup') ? html`<p class="warning">Your organisation has no accounts yet.
+          <a href="/console/setup">Create the owner account</a> so that people sign in with their own e-mail and password.</p>` : nothing}
+        ${this.page ?? html`<p role="status">Loading…</p>`}</main>
     `;
   }
 }

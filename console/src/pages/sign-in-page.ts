@@ -1,52 +1,104 @@
 import { html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import { sessionContract } from '@parley/shared';
+import { sessionContract, type SessionCreate } from '@parley/shared';
 import { ApiError, call } from '../api/api-client.js';
 import { PageElement } from '../app/page-element.js';
 
+type Mode = 'password' | 'key';
+
+/** What a refused sign-in tells the person. */
+function signInError(err: unknown, mode: Mode): string {
+  if (err instanceof ApiError && err.status === 401) {
+    return mode === 'key' ? 'That API key is not valid, or it was revoked.' : 'The e-mail address or password is wrong.';
+  }
+  // A 429 has no body (decisions.md § Errors): sign-in attempts are limited per 15 minutes.
+  if (err instanceof ApiError && err.status === 429) return 'Too many sign-in attempts. Wait a few minutes, then try again.';
+  return err instanceof ApiError ? err.messages.join(' ') : 'The service did not answer. Try again.';
+}
+
 /**
- * @summary Sign-in: the owner pastes an API key once; the server answers with an HttpOnly session
- * cookie, so the key is never kept by the page.
+ * @summary Sign-in: a member's e-mail and password, or an API key pasted once (first run, or the
+ * operator); the server answers with an HttpOnly session cookie, so no secret is kept by the page.
+ * The e-mail form comes first once any member account exists.
  * @event signed-in - The session started (`detail` is the session).
  */
 @customElement('sign-in-page')
 export class SignInPage extends PageElement {
   @state() private error = '';
   @state() private busy = false;
+  @state() private mode: Mode | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    call(sessionContract.methods, {})
+      .then((methods) => { this.mode ??= methods.password ? 'password' : 'key'; })
+      .catch(() => { this.mode ??= 'key'; });
+  }
+
+  private switchTo(mode: Mode): void {
+    this.mode = mode;
+    this.error = '';
+    void this.updateComplete.then(() => this.querySelector<HTMLInputElement>('form input')?.focus());
+  }
 
   private async submit(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const form = event.target as HTMLFormElement;
-    const input = form.elements.namedItem('apiKey') as HTMLInputElement;
+    const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value;
+    const mode = this.mode ?? 'key';
+    const body: SessionCreate = mode === 'key' ? { apiKey: value('apiKey').trim() } : { email: value('email').trim(), password: value('password') };
     this.busy = true;
     this.error = '';
     try {
-      const session = await call(sessionContract.create, { body: { apiKey: input.value.trim() } });
-      input.value = '';
+      const session = await call(sessionContract.create, { body });
+      form.reset();
       this.dispatchEvent(new CustomEvent('signed-in', { detail: session, bubbles: true }));
     } catch (err) {
-      this.error = err instanceof ApiError && err.status === 401 ? 'That API key is not valid, or it was revoked.'
-        // A 429 has no body (decisions.md § Errors): sign-in attempts are limited per 15 minutes.
-        : err instanceof ApiError && err.status === 429 ? 'Too many sign-in attempts. Wait a few minutes, then try again.'
-          : err instanceof ApiError ? err.messages.join(' ') : 'The service did not answer. Try again.';
-      input.focus();
+      this.error = signInError(err, mode);
+      form.querySelector<HTMLInputElement>(mode === 'key' ? 'input' : 'input[name=password]')?.focus();
     } finally {
       this.busy = false;
     }
+  }
+
+  private renderError(id: string) {
+    return this.error ? html`<p id=${id} class="error" role="alert">${this.error}</p>` : nothing;
+  }
+
+  private renderPasswordForm() {
+    return html`
+      <p>Sign in with your e-mail address and password.</p>
+      <form @submit=${this.submit}>
+        <div class="field"><label for="email">E-mail address</label>
+          <input id="email" name="email" type="email" autocomplete="username" required spellcheck="false"></div>
+        <div class="field"><label for="password">Password</label>
+          <input id="password" name="password" type="password" autocomplete="current-password" required
+            aria-invalid=${this.error ? 'true' : 'false'} aria-describedby=${this.error ? 'sign-in-error' : nothing}></div>
+        ${this.renderError('sign-in-error')}
+        <div class="row"><button type="submit" ?disabled=${this.busy}>Sign in</button>
+          <button type="button" class="secondary" @click=${() => this.switchTo('key')}>Use an API key instead</button></div>
+      </form>
+      <p class="hint">Forgot your password? Ask your organisation's owner, or the operator can set a new one with <code>npm run keys -- reset-password</code>.</p>`;
+  }
+
+  private renderKeyForm() {
+    return html`
+      <p>Paste an API key of your organisation. <code>npm start</code> prints the first one; <code>npm run keys</code> makes more.</p>
+      <form @submit=${this.submit}>
+        <label for="api-key">API key</label>
+        <input id="api-key" name="apiKey" type="password" autocomplete="off" required spellcheck="false"
+          aria-invalid=${this.error ? 'true' : 'false'} aria-describedby=${this.error ? 'api-key-error' : nothing}>
+        ${this.renderError('api-key-error')}
+        <div class="row"><button type="submit" ?disabled=${this.busy}>Sign in</button>
+          <button type="button" class="secondary" @click=${() => this.switchTo('password')}>Use e-mail and password instead</button></div>
+      </form>`;
   }
 
   override render() {
     return html`
       <main id="main" class="sign-in">
         <h1 tabindex="-1">Sign in to Parley</h1>
-        <p>Paste an API key of your organisation. <code>npm start</code> prints the first one; <code>npm run keys</code> makes more.</p>
-        <form @submit=${this.submit}>
-          <label for="api-key">API key</label>
-          <input id="api-key" name="apiKey" type="password" autocomplete="off" required spellcheck="false"
-            aria-invalid=${this.error ? 'true' : 'false'} aria-describedby=${this.error ? 'api-key-error' : nothing}>
-          ${this.error ? html`<p id="api-key-error" class="error" role="alert">${this.error}</p>` : nothing}
-          <button type="submit" ?disabled=${this.busy}>Sign in</button>
-        </form>
+        ${this.mode === undefined ? html`<p role="status">Loading…</p>` : this.mode === 'key' ? this.renderKeyForm() : this.renderPasswordForm()}
       </main>
     `;
   }

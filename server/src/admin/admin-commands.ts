@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ModelSchema } from '@parley/shared';
+import type { MembersService } from '../features/members/members.service.js';
 import type { OrganisationsService } from '../features/organisations/organisations.service.js';
 
 const count = z.int().min(0).optional();
@@ -17,6 +18,7 @@ export const AdminCommandSchema = z.discriminatedUnion('command', [
   z.strictObject({ command: z.literal('list'), org: z.string().optional() }),
   z.strictObject({ command: z.literal('revoke'), keyId: z.string().min(1) }),
   z.strictObject({ command: z.literal('plan'), org: z.string().min(1), plan: PlanInputSchema }),
+  z.strictObject({ command: z.literal('reset-password'), email: z.string().min(1) }),
 ]);
 export type AdminCommand = z.infer<typeof AdminCommandSchema>;
 
@@ -29,7 +31,7 @@ async function organisationOf(organisations: OrganisationsService, org: string) 
 }
 
 /** Runs one admin command against the services of the process that owns the database. */
-export async function runAdminCommand(organisations: OrganisationsService, command: AdminCommand): Promise<unknown> {
+export async function runAdminCommand(organisations: OrganisationsService, members: MembersService, command: AdminCommand): Promise<unknown> {
   switch (command.command) {
     case 'create':
       return organisations.createOrganisation({ name: command.org, plan: command.plan ?? null });
@@ -48,6 +50,12 @@ export async function runAdminCommand(organisations: OrganisationsService, comma
       const organisation = await organisationOf(organisations, command.org);
       await organisations.setPlan(organisation.id, command.plan);
       return { organisationId: organisation.id, plan: command.plan ?? 'environment default' };
+    }
+    case 'reset-password': {
+      // Without mail (SMTP), the operator hands the member a new password; its sessions end.
+      const reset = await members.resetPassword(command.email);
+      if (!reset) throw new AdminCommandError(`no member has the e-mail address ${command.email}`);
+      return reset;
     }
   }
 }

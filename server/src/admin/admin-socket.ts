@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
+import type { MembersService } from '../features/members/members.service.js';
 import type { OrganisationsService } from '../features/organisations/organisations.service.js';
 import { AdminCommandError, AdminCommandSchema, runAdminCommand } from './admin-commands.js';
 
@@ -25,13 +26,13 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
  * process). It is a Unix socket in DATA_DIR with mode 0600, so only the machine user that runs the
  * service (and root) can reach it; nothing listens on the network.
  */
-export async function startAdminSocket(dataDir: string, organisations: OrganisationsService, logger: Logger): Promise<() => Promise<void>> {
+export async function startAdminSocket(dataDir: string, organisations: OrganisationsService, members: MembersService, logger: Logger): Promise<() => Promise<void>> {
   const socketPath = adminSocketPath(dataDir);
   await fs.rm(socketPath, { force: true });
   const server = http.createServer(async (req, res) => {
     try {
       const command = AdminCommandSchema.parse(JSON.parse(await readBody(req)));
-      const result = await runAdminCommand(organisations, command);
+      const result = await runAdminCommand(organisations, members, command);
       logger.info({ command: command.command }, 'admin command');
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
     } catch (err) {

@@ -77,6 +77,26 @@ describe('the keys CLI', () => {
     expect(keys('revoke', keyId!).status).toBe(1);
   }, 60_000);
 
+  it('resets a member\'s password beside a running service, ending its sessions', async () => {
+    await stop();
+    const { url } = await start();
+    const key = keys('create', '--org', 'Team Ltd').lastLine;
+    const json = { 'content-type': 'application/json' };
+    const owner = { email: 'owner@team.example', name: 'Olu', password: 'an old long passphrase' };
+    expect((await fetch(`${url}/v1/member/owner`, { method: 'POST', headers: { ...json, 'x-api-key': key }, body: JSON.stringify(owner) })).status).toBe(201);
+    const signIn = (password: string) => fetch(`${url}/v1/session`, { method: 'POST', headers: json, body: JSON.stringify({ email: owner.email, password }) });
+    const session = await signIn(owner.password);
+    const cookie = session.headers.get('set-cookie')!.split(';')[0]!;
+
+    const reset = keys('reset-password', 'Owner@Team.example');
+    expect(reset.status).toBe(0);
+    expect(reset.lastLine).toMatch(/^[\w-]{20}$/);
+    expect((await fetch(`${url}/v1/session`, { headers: { cookie } })).status).toBe(401);
+    expect((await signIn(owner.password)).status).toBe(401);
+    expect((await signIn(reset.lastLine)).status).toBe(201);
+    expect(keys('reset-password', 'nobody@team.example').stderr).toContain('no member has the e-mail address nobody@team.example');
+  }, 60_000);
+
   it('works directly on the database when no service runs, and a restart prints no new key', async () => {
     await stop();
     const created = keys('create', '--org', 'Offline Inc');

@@ -6,6 +6,7 @@ import { loadConfig } from '../config.js';
 import { secureDataDir } from '../data-dir.js';
 import { migrate, openDatabase } from '../db/knex.js';
 import { createLogger } from '../logger.js';
+import { MembersService } from '../features/members/members.service.js';
 import { OrganisationsService, type CreatedOrganisation, type KeySummary } from '../features/organisations/organisations.service.js';
 
 const USAGE = `Usage: npm run -s keys -- <command>
@@ -14,6 +15,7 @@ const USAGE = `Usage: npm run -s keys -- <command>
   list [--org ID|NAME]               keys (never the secrets)
   revoke KEY_ID                      revoke a key
   plan --org ID|NAME [plan options]  set an organisation's plan (--default: follow the environment)
+  reset-password EMAIL               give a member a new password (the last stdout line); its sessions end
 Plan options: --monthly-messages N --max-resources N --max-storage-bytes N --models a,b  (unset: unlimited)`;
 
 function intOption(value: string | undefined, name: string): number | undefined {
@@ -38,7 +40,9 @@ function toCommand(argv: string[]): AdminCommand {
     maxStorageBytes: intOption(values['max-storage-bytes'], 'max-storage-bytes'),
     models: values.models?.split(',').map((model) => model.trim()).filter(Boolean),
   };
-  const raw = command === 'revoke' ? { command, keyId: argument } : { command, org: values.org, ...(command === 'create' || command === 'plan' ? { plan } : {}) };
+  const raw = command === 'revoke' ? { command, keyId: argument }
+    : command === 'reset-password' ? { command, email: argument }
+      : { command, org: values.org, ...(command === 'create' || command === 'plan' ? { plan } : {}) };
   const parsed = AdminCommandSchema.safeParse(raw);
   if (!parsed.success) throw new Error(`${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'command'}: ${issue.message}`).join('; ')}\n\n${USAGE}`);
   return parsed.data;
@@ -66,7 +70,8 @@ async function directly(command: AdminCommand): Promise<unknown> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
   try {
     await migrate(database.db);
-    return await runAdminCommand(new OrganisationsService(database.db, config, createLogger('warn', 2)), command);
+    const organisations = new OrganisationsService(database.db, config, createLogger('warn', 2));
+    return await runAdminCommand(organisations, new MembersService(database.db, config.publicUrl), command);
   } finally {
     await database.close();
   }
@@ -83,6 +88,10 @@ function print(command: AdminCommand, result: unknown): void {
     for (const key of keys) {
       process.stdout.write(`${key.id}  ${key.prefix}…  ${key.revokedAt ? 'revoked' : 'active '}  org ${key.organisationId} (${key.organisationName})  created ${new Date(key.createdAt).toISOString()}\n`);
     }
+  } else if (command.command === 'reset-password') {
+    const reset = result as { email: string; password: string };
+    process.stderr.write(`New password of ${reset.email}, shown only now; its sessions have ended:\n`);
+    process.stdout.write(`${reset.password}\n`);
   } else {
     process.stdout.write(`${JSON.stringify(result)}\n`);
   }

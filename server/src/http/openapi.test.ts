@@ -12,7 +12,7 @@ function specOperations(): [string, string][] {
 
 describe('the OpenAPI document', () => {
   const document = buildOpenApiDocument('http://localhost:3000') as {
-    openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; security: unknown[] }>>;
+    openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; security: unknown[]; 'x-roles'?: string[] }>>;
   };
 
   it('is OpenAPI 3.1 and holds every /v1 operation of the spec', () => {
@@ -39,11 +39,20 @@ describe('the OpenAPI document', () => {
   it('requires x-api-key everywhere except the public routes', () => {
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        const isSignIn = path === '/v1/session' && method === 'post';
+        const isSignIn = (path === '/v1/session' && method === 'post') || path === '/v1/session/methods' || path === '/v1/member/invitation/{token}/accept';
         const isPublic = path.startsWith('/v1/embed/') || path === '/v1/openapi.json' || path === '/health' || path === '/health/ready' || isSignIn;
         expect(operation.security.some((s) => JSON.stringify(s) === '{"apiKey":[]}'), path).toBe(!isPublic);
       }
     }
+  });
+
+  it('lists each authenticated operation\'s member roles (extension), and the 403 of the roles it refuses', () => {
+    expect(document.paths['/v1/chatbot']!.post!['x-roles']).toEqual(['OWNER', 'ADMIN']);
+    expect(document.paths['/v1/conversation/{id}']!.get!['x-roles']).toEqual(['OWNER', 'ADMIN', 'AGENT']);
+    expect(document.paths['/v1/member/all']!.get!['x-roles']).toEqual(['OWNER']);
+    expect(document.paths['/v1/member/all']!.get!.responses['403']).toBeDefined();
+    expect(document.paths['/v1/resource/{id}']!.delete!.responses['403']).toBeDefined();
+    expect(document.paths['/v1/embed/{chatbotId}/config']!.get!['x-roles']).toBeUndefined();
   });
 
   it('documents the answer metadata beside `text` (extensions) and that `text` carries no "Source:" line', () => {

@@ -1,4 +1,6 @@
-import { ALL_ROUTES, REQUEST_EXAMPLE_VARIANTS, REQUEST_EXAMPLES, StreamingEventSchema, type RouteContract } from '@parley/shared';
+import {
+  ALL_ROUTES, ANY_ROLE, REQUEST_EXAMPLE_VARIANTS, REQUEST_EXAMPLES, StreamingEventSchema, errorResponses, rolesOf, type RouteContract,
+} from '@parley/shared';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -52,6 +54,13 @@ function responses(contract: RouteContract): JsonSchema {
   return out;
 }
 
+/** A route some member roles may not call answers them 403; documented where the contract has no 403 of its own. */
+function withRoleRefusal(contract: RouteContract): RouteContract {
+  if (contract.security !== 'apiKey' || rolesOf(contract).length === ANY_ROLE.length || contract.responses[403]) return contract;
+  const refusal = { ...errorResponses(403)[403]!, description: `Forbidden: a member whose role is not ${rolesOf(contract).join(' or ')}.` };
+  return { ...contract, responses: { ...contract.responses, 403: refusal } };
+}
+
 function security(contract: RouteContract): JsonSchema[] {
   if (contract.security === 'apiKey') return [{ apiKey: [] }, { consoleSession: [] }];
   if (contract.security === 'embed') return [{}, { visitorSession: [] }];
@@ -71,8 +80,10 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
       ...(contract.description ? { description: contract.description } : {}),
       ...(params.length ? { parameters: params } : {}),
       ...(body ? { requestBody: body } : {}),
-      responses: responses(contract),
+      responses: responses(withRoleRefusal(contract)),
       security: security(contract),
+      // Extension: the member roles that may call the operation (API keys may call all).
+      ...(contract.security === 'apiKey' ? { 'x-roles': [...rolesOf(contract)] } : {}),
     };
   }
   return {

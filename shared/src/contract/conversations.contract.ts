@@ -4,13 +4,13 @@ import { TimeRangeQuerySchema } from '../common/time-range.schema.js';
 import { ConversationListingQuerySchema, ConversationListingSchema } from '../conversations/conversation-listing.schema.js';
 import { ConversationSaveSchema, ConversationSchema, MAX_CONVERSATION_CHARS } from '../conversations/conversation.schema.js';
 import { LeadListingQuerySchema, LeadListingSchema } from '../leads/lead.schema.js';
-import { defineRoute, errorResponses } from './route-contract.js';
+import { ANY_ROLE, defineRoute, errorResponses } from './route-contract.js';
 
 const ChatbotPathSchema = z.strictObject({ id: IdSchema.meta({ description: 'The chatbot id.' }) });
 
 export const conversationContract = {
   save: defineRoute({
-    operationId: 'saveConversation', method: 'post', path: '/v1/conversation', tag: 'Conversations', security: 'apiKey',
+    operationId: 'saveConversation', method: 'post', path: '/v1/conversation', tag: 'Conversations', security: 'apiKey', roles: ANY_ROLE,
     summary: 'Create, replace (`override: true`, the default) or append to a conversation', body: ConversationSaveSchema,
     description: 'Without `conversationId` a conversation of source type `app` is created, with `user` the API key\'s user. '
       + 'With it, the messages replace (`override: true`) or are appended to (`override: false`) those of that conversation, '
@@ -21,7 +21,7 @@ export const conversationContract = {
     responses: { 201: { description: 'The saved conversation.', schema: ConversationSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
   list: defineRoute({
-    operationId: 'listConversations', method: 'get', path: '/v1/conversation/{id}', tag: 'Conversations', security: 'apiKey',
+    operationId: 'listConversations', method: 'get', path: '/v1/conversation/{id}', tag: 'Conversations', security: 'apiKey', roles: ANY_ROLE,
     summary: 'List a chatbot\'s conversations in a time range, newest first, with their analysis',
     description: '`start` and `end` are inclusive Unix ms (defaults 0 and now); `start > end`, or a future `start` without `end`, is a 400. '
       + '`sources` may repeat or be comma-separated; absent or empty means every source. Without `limit` and `cursor` the whole range '
@@ -40,7 +40,7 @@ export const conversationContract = {
 
 export const leadContract = {
   list: defineRoute({
-    operationId: 'listLeads', method: 'get', path: '/v1/lead/{id}', tag: 'Leads', security: 'apiKey',
+    operationId: 'listLeads', method: 'get', path: '/v1/lead/{id}', tag: 'Leads', security: 'apiKey', roles: ANY_ROLE,
     summary: 'List a chatbot\'s leads in a time range, newest first',
     description: 'Without `limit` and `cursor` the whole range is returned; with either (extension) a page of `limit` leads '
       + '(default 50) and `nextCursor` while more follow. `conversationId` (extension) names the conversation the lead was left in.',
@@ -48,7 +48,7 @@ export const leadContract = {
     responses: { 200: { description: 'The listing.', schema: LeadListingSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
   csv: defineRoute({
-    operationId: 'exportLeadsCsv', method: 'get', path: '/v1/lead/{id}/csv', tag: 'Leads', security: 'apiKey',
+    operationId: 'exportLeadsCsv', method: 'get', path: '/v1/lead/{id}/csv', tag: 'Leads', security: 'apiKey', roles: ANY_ROLE,
     summary: 'Export a chatbot\'s leads in a time range as CSV (extension)',
     description: 'RFC 4180 CSV with a header row `createdAt,name,email,phone,conversationId,pageUrl`, newest first; `createdAt` is ISO-8601 UTC. '
       + 'Cells that a spreadsheet would run as a formula are prefixed with `\'`, and so is a formula start right after a `;`; '

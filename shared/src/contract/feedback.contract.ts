@@ -1,6 +1,6 @@
 import { ChatbotIdParamsSchema, IdParamsSchema } from '../common/id.schema.js';
 import { EmbedFeedbackBodySchema, FeedbackListingQuerySchema, FeedbackListingSchema, FeedbackSchema } from '../feedback/feedback.schema.js';
-import { defineRoute, errorResponses } from './route-contract.js';
+import { ANY_ROLE, defineRoute, errorResponses } from './route-contract.js';
 
 export const feedbackContract = {
   give: defineRoute({
@@ -12,7 +12,7 @@ export const feedbackContract = {
     responses: { 201: { description: 'The stored verdict.', schema: FeedbackSchema }, ...errorResponses(400, 401, 403, 404, 429, 500) },
   }),
   list: defineRoute({
-    operationId: 'listFeedback', method: 'get', path: '/v1/feedback/{id}', tag: 'Feedback', security: 'apiKey',
+    operationId: 'listFeedback', method: 'get', path: '/v1/feedback/{id}', tag: 'Feedback', security: 'apiKey', roles: ANY_ROLE,
     summary: 'List the visitors\' 👍/👎 on a chatbot\'s answers in a time range, newest first, with their counts (extension)',
     description: '`start` and `end` are inclusive Unix ms, as in the lead listing.',
     params: IdParamsSchema, query: FeedbackListingQuerySchema,

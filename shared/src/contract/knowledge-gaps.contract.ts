@@ -4,13 +4,13 @@ import {
   ChatbotTextCreateSchema, GapDismissalSchema, GapParamsSchema, KnowledgeGapListSchema, SavedAnswerCreateSchema, SavedAnswerSchema,
 } from '../knowledge-gaps/knowledge-gaps.schema.js';
 import { ResourceSchema } from '../resources/resource.schema.js';
-import { defineRoute, errorResponses } from './route-contract.js';
+import { ANY_ROLE, MANAGERS, defineRoute, errorResponses } from './route-contract.js';
 
 const tag = 'Knowledge gaps';
 
 export const knowledgeGapsContract = {
   listGaps: defineRoute({
-    operationId: 'listKnowledgeGaps', method: 'get', path: '/v1/chatbot/{id}/gaps', tag, security: 'apiKey',
+    operationId: 'listKnowledgeGaps', method: 'get', path: '/v1/chatbot/{id}/gaps', tag, security: 'apiKey', roles: ANY_ROLE,
     summary: 'The questions a chatbot could not answer, grouped (extension)',
     description: 'Built from the `unansweredQuestions` of the analyses of the chatbot\'s conversations created in the range '
       + '(`start` and `end` as in the conversation listing; the latest 2,000 such conversations). Questions are grouped when their '
@@ -23,7 +23,7 @@ export const knowledgeGapsContract = {
     responses: { 200: { description: 'The open gaps.', schema: KnowledgeGapListSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
   dismissGap: defineRoute({
-    operationId: 'dismissKnowledgeGap', method: 'post', path: '/v1/chatbot/{id}/gaps/{gapId}/dismiss', tag, security: 'apiKey',
+    operationId: 'dismissKnowledgeGap', method: 'post', path: '/v1/chatbot/{id}/gaps/{gapId}/dismiss', tag, security: 'apiKey', roles: ANY_ROLE,
     summary: 'Hide a knowledge gap (extension)',
     description: 'Stored: the gap stays hidden until a conversation started after the dismissal asks a question of the same group. '
       + 'Dismissing again moves the time forward. Any well-formed `gapId` is accepted (a gap id of this chatbot\'s listing is meant).',
@@ -31,7 +31,7 @@ export const knowledgeGapsContract = {
     responses: { 200: { description: 'The dismissal.', schema: GapDismissalSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
   saveAnswer: defineRoute({
-    operationId: 'createSavedAnswer', method: 'post', path: '/v1/chatbot/{id}/saved-answers', tag, security: 'apiKey',
+    operationId: 'createSavedAnswer', method: 'post', path: '/v1/chatbot/{id}/saved-answers', tag, security: 'apiKey', roles: MANAGERS,
     summary: 'Save the right answer for a chatbot (extension)',
     description: 'Adds the pair to the chatbot\'s own saved-answers resource (a `QA` resource named "<chatbot name> — saved answers"), '
       + 'creating it and adding it to the chatbot\'s `resourceIds` on first use, and attaching it again if it was removed. The resource '
@@ -41,7 +41,7 @@ export const knowledgeGapsContract = {
     responses: { 201: { description: 'The pair and the resource.', schema: SavedAnswerSchema }, ...errorResponses(400, 401, 402, 404, 500) },
   }),
   addText: defineRoute({
-    operationId: 'createChatbotText', method: 'post', path: '/v1/chatbot/{id}/texts', tag, security: 'apiKey',
+    operationId: 'createChatbotText', method: 'post', path: '/v1/chatbot/{id}/texts', tag, security: 'apiKey', roles: MANAGERS,
     summary: 'Add a text that the chatbot answers from (extension)',
     description: 'Creates a `TEXT` resource as `POST /v1/resource/text` does and adds it to the chatbot\'s `resourceIds`, so the text '
       + 'written to answer a knowledge gap is the chatbot\'s knowledge. It is indexed like any text: the chatbot answers from it once '

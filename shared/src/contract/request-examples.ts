@@ -42,6 +42,10 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   captureEmbedLead: { name: 'Jane Doe', email: 'jane@example.com' },
   giveEmbedFeedback: { conversationId: EXAMPLE_ID, visitorToken: 'vt_token-from-the-conversation-save', messageIndex: 1, rating: 'down', comment: 'The opening hours were wrong.' },
   createSession: { apiKey: 'pk_your-api-key' },
+  createOwner: { email: 'owner@example.com', name: 'Olu Adeyemi', password: 'a long passphrase of yours' },
+  inviteMember: { email: 'sam@example.com', role: 'AGENT' },
+  acceptInvitation: { name: 'Sam Lee', password: 'a long passphrase of yours' },
+  createApiKey: { name: 'Zapier' },
 };
 
 /** A further named request example of an operation, beside its default one. */
@@ -52,6 +56,9 @@ export interface RequestExample { summary: string; value: unknown }
  * OpenAPI document lists them with the default one (as `default`); each passes its route's schema too.
  */
 export const REQUEST_EXAMPLE_VARIANTS: Readonly<Record<string, Readonly<Record<string, RequestExample>>>> = {
+  createSession: {
+    member: { summary: 'Extension: a member signs in with e-mail and password', value: { email: 'sam@example.com', password: 'a long passphrase of yours' } },
+  },
   createWebsiteResource: {
     sitemapDiscovery: {
       summary: 'Extension: the pages of the sitemaps robots.txt names (else /sitemap.xml), at most 300, without the blog',

@@ -11,7 +11,7 @@ import {
   PassageListingSchema, PassagesQuerySchema, TextResourceContentSchema, TextResourceUpdateSchema,
 } from '../resources/resource-upkeep.schema.js';
 import { CHAT_RESPONSE_DESCRIPTION, STREAM_DESCRIPTION } from './chatbots.contract.js';
-import { defineRoute, errorResponses } from './route-contract.js';
+import { ANY_ROLE, MANAGERS, defineRoute, errorResponses } from './route-contract.js';
 
 const tag = 'Resources';
 const created = { 201: { description: 'The new resource, `NOT_STARTED`; processing runs in the background.', schema: ResourceSchema } };
@@ -19,22 +19,22 @@ const creationErrors = errorResponses(400, 401, 402, 429, 500);
 
 export const resourceContract = {
   list: defineRoute({
-    operationId: 'listResources', method: 'get', path: '/v1/resource/all', tag, security: 'apiKey',
+    operationId: 'listResources', method: 'get', path: '/v1/resource/all', tag, security: 'apiKey', roles: ANY_ROLE,
     summary: 'List the organisation\'s resources, newest first',
     responses: { 200: { description: 'The resources.', schema: ResourceListSchema }, ...errorResponses(401, 500) },
   }),
   get: defineRoute({
-    operationId: 'getResource', method: 'get', path: '/v1/resource/{id}', tag, security: 'apiKey',
+    operationId: 'getResource', method: 'get', path: '/v1/resource/{id}', tag, security: 'apiKey', roles: ANY_ROLE,
     summary: 'Get a resource', params: IdParamsSchema,
     responses: { 200: { description: 'The resource.', schema: ResourceSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
   remove: defineRoute({
-    operationId: 'deleteResource', method: 'delete', path: '/v1/resource/{id}', tag, security: 'apiKey',
+    operationId: 'deleteResource', method: 'delete', path: '/v1/resource/{id}', tag, security: 'apiKey', roles: MANAGERS,
     summary: 'Delete a resource; 409 listing the chatbots that still use it', params: IdParamsSchema,
     responses: { 200: { description: 'The deleted resource.', schema: ResourceSchema }, ...errorResponses(400, 401, 404, 409, 500) },
   }),
   createFile: defineRoute({
-    operationId: 'createFileResource', method: 'post', path: '/v1/resource/file', tag, security: 'apiKey',
+    operationId: 'createFileResource', method: 'post', path: '/v1/resource/file', tag, security: 'apiKey', roles: MANAGERS,
     summary: 'Upload a PDF or MP4 (type by content; under 1000 MB; videos under 120 minutes)',
     description: 'A PDF is read page by page: pages with a text layer as they are, scanned pages (no text layer) by OCR '
       + '(English; at most OCR_MAX_PAGES of them per PDF, 100 by default). Every passage keeps its page number. '
@@ -47,38 +47,38 @@ export const resourceContract = {
     responses: { ...created, ...creationErrors },
   }),
   createText: defineRoute({
-    operationId: 'createTextResource', method: 'post', path: '/v1/resource/text', tag, security: 'apiKey',
+    operationId: 'createTextResource', method: 'post', path: '/v1/resource/text', tag, security: 'apiKey', roles: MANAGERS,
     summary: 'Add raw text (up to 5,000,000 characters)', body: TextResourceCreateSchema,
     responses: { ...created, ...creationErrors },
   }),
   createVideoHost: defineRoute({
-    operationId: 'createHostedVideoResource', method: 'post', path: '/v1/resource/video-host', tag, security: 'apiKey',
+    operationId: 'createHostedVideoResource', method: 'post', path: '/v1/resource/video-host', tag, security: 'apiKey', roles: MANAGERS,
     summary: 'Add a hosted video; its title and captions are read from the video host', body: VideoHostResourceCreateSchema,
     responses: { ...created, ...creationErrors },
   }),
   createWebsite: defineRoute({
-    operationId: 'createWebsiteResource', method: 'post', path: '/v1/resource/website', tag, security: 'apiKey',
+    operationId: 'createWebsiteResource', method: 'post', path: '/v1/resource/website', tag, security: 'apiKey', roles: MANAGERS,
     summary: 'Crawl a page and exactly the given sub-links, re-synced by `syncFrequency`', body: WebsiteResourceCreateSchema,
     responses: { ...created, ...creationErrors },
   }),
   chat: defineRoute({
-    operationId: 'chatWithResource', method: 'post', path: '/v1/resource/chat', tag, security: 'apiKey',
+    operationId: 'chatWithResource', method: 'post', path: '/v1/resource/chat', tag, security: 'apiKey', roles: ANY_ROLE,
     summary: 'Ask one resource', body: ResourceChatBodySchema,
     responses: { 201: { description: CHAT_RESPONSE_DESCRIPTION, schema: ChatResponseSchema }, ...errorResponses(400, 401, 402, 404, 500) },
   }),
   chatStream: defineRoute({
-    operationId: 'chatWithResourceStream', method: 'post', path: '/v1/resource/chat-stream', tag, security: 'apiKey',
+    operationId: 'chatWithResourceStream', method: 'post', path: '/v1/resource/chat-stream', tag, security: 'apiKey', roles: ANY_ROLE,
     summary: 'Ask one resource; the answer streams as Server-Sent Events', body: ResourceChatBodySchema,
     responses: { 201: { description: STREAM_DESCRIPTION, contentType: 'text/event-stream' }, ...errorResponses(400, 401, 402, 404, 500) },
   }),
   getText: defineRoute({
-    operationId: 'getTextResourceContent', method: 'get', path: '/v1/resource/text/{id}', tag, security: 'apiKey',
+    operationId: 'getTextResourceContent', method: 'get', path: '/v1/resource/text/{id}', tag, security: 'apiKey', roles: ANY_ROLE,
     summary: 'The text of a text resource, to edit it (extension)', description: 'Another type\'s id is a 400 naming its type.',
     params: IdParamsSchema,
     responses: { 200: { description: 'Its name, text and tags.', schema: TextResourceContentSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
   updateText: defineRoute({
-    operationId: 'updateTextResource', method: 'put', path: '/v1/resource/text/{id}', tag, security: 'apiKey',
+    operationId: 'updateTextResource', method: 'put', path: '/v1/resource/text/{id}', tag, security: 'apiKey', roles: MANAGERS,
     summary: 'Edit a text resource (extension): any of name, content, tags',
     description: 'A content change re-indexes the resource under the same id (`DONE → IN_PROGRESS → DONE`); until the new text is '
       + 'indexed, chat still answers from the old one. Another type\'s id is a 400 naming its type.',
@@ -86,7 +86,7 @@ export const resourceContract = {
     responses: { 200: { description: 'The resource.', schema: ResourceSchema }, ...errorResponses(400, 401, 402, 404, 500) },
   }),
   sync: defineRoute({
-    operationId: 'syncResource', method: 'post', path: '/v1/resource/{id}/sync', tag, security: 'apiKey',
+    operationId: 'syncResource', method: 'post', path: '/v1/resource/{id}/sync', tag, security: 'apiKey', roles: MANAGERS,
     summary: 'Sync a website or hosted video now (extension)',
     description: 'Queues a new crawl (WEB) or captions fetch (HOSTED_VIDEO); the old content answers until the new is in, and the '
       + '`syncFrequency` schedule continues from this sync. 409 while a sync of the resource is queued or running; 400 for other types.',
@@ -94,7 +94,7 @@ export const resourceContract = {
     responses: { 202: { description: 'The resource; the sync runs in the background.', schema: ResourceSchema }, ...errorResponses(400, 401, 404, 409, 500) },
   }),
   createQa: defineRoute({
-    operationId: 'createQaResource', method: 'post', path: '/v1/resource/qa', tag, security: 'apiKey',
+    operationId: 'createQaResource', method: 'post', path: '/v1/resource/qa', tag, security: 'apiKey', roles: MANAGERS,
     summary: 'Add saved answers (extension): questions answered in the owner\'s own words',
     description: 'A `QA` resource holds 1 to 1,000 pairs, each of 1 to 20 questions (up to 500 characters each) and an answer '
       + '(up to 5,000 characters). It is indexed like any resource and attached to chatbots through `resourceIds`. When a '
@@ -109,13 +109,13 @@ export const resourceContract = {
     responses: { ...created, ...creationErrors },
   }),
   getQa: defineRoute({
-    operationId: 'getQaResourceContent', method: 'get', path: '/v1/resource/qa/{id}', tag, security: 'apiKey',
+    operationId: 'getQaResourceContent', method: 'get', path: '/v1/resource/qa/{id}', tag, security: 'apiKey', roles: ANY_ROLE,
     summary: 'The saved answers of a QA resource, each with its stable id (extension)', description: 'Another type\'s id is a 400 naming its type.',
     params: IdParamsSchema,
     responses: { 200: { description: 'Its name, tags and pairs in order.', schema: QaResourceContentSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
   updateQa: defineRoute({
-    operationId: 'updateQaResource', method: 'put', path: '/v1/resource/qa/{id}', tag, security: 'apiKey',
+    operationId: 'updateQaResource', method: 'put', path: '/v1/resource/qa/{id}', tag, security: 'apiKey', roles: MANAGERS,
     summary: 'Edit a QA resource (extension): any of name, tags, pairs',
     description: '`pairs` replaces every pair; a pair sent with the `id` of one of the resource\'s pairs keeps that id (another id is '
       + 'a 400), one without gets a new id. New pairs re-index the resource under the same id: it is `NOT_STARTED` until the '
@@ -125,7 +125,7 @@ export const resourceContract = {
     responses: { 200: { description: 'The resource.', schema: ResourceSchema }, ...errorResponses(400, 401, 402, 404, 500) },
   }),
   addQaPair: defineRoute({
-    operationId: 'addQaPair', method: 'post', path: '/v1/resource/qa/{id}/pairs', tag, security: 'apiKey',
+    operationId: 'addQaPair', method: 'post', path: '/v1/resource/qa/{id}/pairs', tag, security: 'apiKey', roles: MANAGERS,
     summary: 'Add one saved answer to a QA resource (extension)',
     description: 'Appended after the others; the resource is re-indexed (`NOT_STARTED → IN_PROGRESS → DONE`) and the pair answers once '
       + 'it is `DONE`. 400 when the resource already holds 1,000 pairs or is of another type.',
@@ -133,7 +133,7 @@ export const resourceContract = {
     responses: { 201: { description: 'The new pair with its id.', schema: QaPairSchema }, ...errorResponses(400, 401, 402, 404, 500) },
   }),
   removeQaPair: defineRoute({
-    operationId: 'deleteQaPair', method: 'delete', path: '/v1/resource/qa/{id}/pairs/{pairId}', tag, security: 'apiKey',
+    operationId: 'deleteQaPair', method: 'delete', path: '/v1/resource/qa/{id}/pairs/{pairId}', tag, security: 'apiKey', roles: MANAGERS,
     summary: 'Delete one saved answer of a QA resource (extension)',
     description: 'The resource is re-indexed (`NOT_STARTED → IN_PROGRESS → DONE`); once it is `DONE` again the pair no longer answers. '
       + 'A resource may be left with no pairs (it is then indexed empty). 404 for a pair id that is not one of the resource\'s.',
@@ -141,7 +141,7 @@ export const resourceContract = {
     responses: { 200: { description: 'The deleted pair.', schema: QaPairSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
   passages: defineRoute({
-    operationId: 'listResourcePassages', method: 'get', path: '/v1/resource/{id}/passages', tag, security: 'apiKey',
+    operationId: 'listResourcePassages', method: 'get', path: '/v1/resource/{id}/passages', tag, security: 'apiKey', roles: ANY_ROLE,
     summary: 'The indexed passages of a resource, in document order, with their provenance (extension)',
     description: 'Pages of `limit` passages (default 50); `nextCursor` is present while more follow.',
     params: IdParamsSchema, query: PassagesQuerySchema,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ErrorBodySchema } from '../errors/error-body.schema.js';
+import type { Role } from '../members/member.schema.js';
 
 /** How a route authenticates its caller. */
 export type RouteSecurity = 'apiKey' | 'public' | 'embed';
@@ -23,6 +24,12 @@ export interface RouteContract {
   readonly summary: string;
   readonly description?: string;
   readonly security: RouteSecurity;
+  /**
+   * The member roles that may call an `apiKey` route (extension); the server refuses every other
+   * role with 403 where routes are mounted. API keys, and sessions made with one, may call every
+   * route. Absent: `OWNER` only.
+   */
+  readonly roles?: readonly Role[];
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
@@ -49,6 +56,18 @@ export function errorResponses(...statuses: number[]): Record<number, RouteRespo
       : { description: ERROR_DESCRIPTIONS[status] ?? 'Error.', schema: ErrorBodySchema };
   }
   return responses;
+}
+
+/** Every role: reading, the inbox, the playground. */
+export const ANY_ROLE: readonly Role[] = ['OWNER', 'ADMIN', 'AGENT'];
+/** Changing chatbots and knowledge. */
+export const MANAGERS: readonly Role[] = ['OWNER', 'ADMIN'];
+/** Members, API keys and the audit log. */
+export const OWNERS: readonly Role[] = ['OWNER'];
+
+/** The roles that may call a route (`OWNER` alone when it declares none). */
+export function rolesOf(contract: RouteContract): readonly Role[] {
+  return contract.roles ?? OWNERS;
 }
 
 /** Declares a route while keeping its schema types for the server's handler. */

@@ -4,6 +4,7 @@ import { embedContract, systemContract } from './embed.contract.js';
 import { feedbackContract } from './feedback.contract.js';
 import { insightsContract } from './insights.contract.js';
 import { knowledgeGapsContract } from './knowledge-gaps.contract.js';
+import { apiKeyContract, auditContract, memberContract } from './members.contract.js';
 import { modelsContract } from './models.contract.js';
 import { resourceContract } from './resources.contract.js';
 import type { RouteContract } from './route-contract.js';
@@ -11,7 +12,7 @@ import { sessionContract } from './session.contract.js';
 
 export {
   chatbotContract, conversationContract, embedContract, feedbackContract, insightsContract, knowledgeGapsContract, leadContract,
-  modelsContract, resourceContract, sessionContract, systemContract,
+  modelsContract, resourceContract, sessionContract, systemContract, memberContract, apiKeyContract, auditContract,
 };
 
 /** Every operation of the service, in documentation order. */
@@ -27,4 +28,7 @@ export const ALL_ROUTES: readonly RouteContract[] = [
   ...Object.values(embedContract),
   ...Object.values(systemContract),
   ...Object.values(sessionContract),
+  ...Object.values(memberContract),
+  ...Object.values(apiKeyContract),
+  ...Object.values(auditContract),
 ];

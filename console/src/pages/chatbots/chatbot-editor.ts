@@ -10,6 +10,7 @@ import { navigate } from '../../app/router.js';
 import { createBodyOf, draftOf, newDraft, schemaFor, updateBodyOf, type ChatbotDraft } from './chatbot-draft.js';
 import './embed-snippet.js';
 import { issuesByField } from './form-issues.js';
+import { may } from '../../app/session-state.js';
 
 type TextField = 'name' | 'welcomeMessage' | 'password' | 'customSystemPrompt' | 'restrict' | 'tags';
 /** Form field → the API field its problems are reported under. */
@@ -150,7 +151,7 @@ export class ChatbotEditor extends PageElement {
         ${this.text('tags', 'Tags', { hint: 'Separated by commas.' })}
         ${this.renderResources()}
         ${this.serverError ? html`<p class="error" role="alert">${this.serverError}</p>` : nothing}
-        <div class="row"><button type="submit">Save</button><span role="status">${this.status}</span></div>
+        <div class="row">${may(chatbotContract.update) ? html`<button type="submit">Save</button>` : html`<p class="hint">Your role can read this chatbot but not change it.</p>`}<span role="status">${this.status}</span></div>
       </form>
       ${this.chatbot ? html`<embed-snippet .chatbotId=${this.chatbot.id}></embed-snippet>` : nothing}</div>
     `;

@@ -6,6 +6,7 @@ import { PageElement } from '../../app/page-element.js';
 import { navigate } from '../../app/router.js';
 import '../../components/confirm-dialog.js';
 import type { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { may } from '../../app/session-state.js';
 
 /** @summary The organisation's chatbots: name, model, access level, resources, conversations this month. */
 @customElement('chatbots-page')
@@ -45,10 +46,10 @@ export class ChatbotsPage extends PageElement {
   override render() {
     return html`
       <h1 tabindex="-1">Chatbots</h1>
-      <div class="toolbar"><button type="button" @click=${() => navigate('/console/chatbots/new')}>New chatbot</button></div>
+      ${may(chatbotContract.create) ? html`<div class="toolbar"><button type="button" @click=${() => navigate('/console/chatbots/new')}>New chatbot</button></div>` : nothing}
       <p role="status">${this.message}</p>
       ${this.chatbots === undefined ? html`<p role="status">Loading…</p>` : this.chatbots.length === 0
-        ? html`<p>No chatbots yet. Create one, give it knowledge, and paste its embed code into your site.</p>`
+        ? html`<p>${may(chatbotContract.create) ? 'No chatbots yet. Create one, give it knowledge, and paste its embed code into your site.' : 'No chatbots yet.'}</p>`
         : this.renderTable(this.chatbots)}
       <confirm-dialog heading="Delete chatbot"></confirm-dialog>
     `;
@@ -66,7 +67,7 @@ export class ChatbotsPage extends PageElement {
         <td><div class="row">
           <a href="/console/chatbots/${chatbot.id}/appearance" aria-label="Appearance of ${chatbot.name}">Appearance</a>
           <a href="/console/playground?chatbot=${chatbot.id}" aria-label="Try ${chatbot.name}">Try</a>
-          <button type="button" class="secondary" aria-label="Delete ${chatbot.name}" @click=${() => this.deleteChatbot(chatbot)}>Delete</button>
+          ${may(chatbotContract.remove) ? html`<button type="button" class="secondary" aria-label="Delete ${chatbot.name}" @click=${() => this.deleteChatbot(chatbot)}>Delete</button>` : nothing}
         </div></td></tr>`)}
       </tbody></table></div>${nothing}`;
   }

@@ -12,6 +12,7 @@ import './text-dialog.js';
 import type { TextDialog } from './text-dialog.js';
 import './website-dialog.js';
 import type { WebsiteDialog } from './website-dialog.js';
+import { may } from '../../app/session-state.js';
 
 const PENDING = new Set(['NOT_STARTED', 'IN_PROGRESS']);
 
@@ -118,14 +119,14 @@ export class KnowledgePage extends PageElement {
   override render() {
     return html`
       <h1 tabindex="-1">Knowledge</h1>
-      <div class="toolbar">
+      ${may(resourceContract.createText) ? html`<div class="toolbar">
         <button type="button" @click=${() => this.uploadInput.click()} ?disabled=${this.progress !== undefined}>Upload file</button>
         <button type="button" @click=${() => this.textDialog.open()}>Add text</button>
         <button type="button" @click=${() => this.websiteDialog.open('website')}>Add website</button>
         <button type="button" class="secondary" @click=${() => this.websiteDialog.open('video')}>Add hosted video</button>
         <label for="upload-input" class="visually-hidden">PDF or MP4 file</label>
         <input id="upload-input" class="visually-hidden" type="file" accept="application/pdf,video/mp4" tabindex="-1" @change=${this.uploadFile}>
-      </div>
+      </div>` : nothing}
       ${this.progress !== undefined ? html`<progress max="1" .value=${this.progress} aria-label="Upload progress"></progress>` : nothing}
       <p role="status">${this.message}</p>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}

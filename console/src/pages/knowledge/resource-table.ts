@@ -1,7 +1,8 @@
 import { html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { Chatbot, Resource } from '@parley/shared';
+import { resourceContract, type Chatbot, type Resource } from '@parley/shared';
 import { PageElement } from '../../app/page-element.js';
+import { may } from '../../app/session-state.js';
 
 /** The chatbots that use a resource, by name. */
 export function usersOf(resource: Resource, chatbots: readonly Chatbot[]): Chatbot[] {
@@ -42,10 +43,10 @@ export class ResourceTable extends PageElement {
         ${resource.failureReason ? html`<br><span class="hint">${resource.failureReason}</span>` : nothing}</td>
       <td data-label="Used by">${users.length ? users.map((chatbot, i) => html`${i ? ', ' : ''}<a href="/console/chatbots/${chatbot.id}">${chatbot.name}</a>`) : html`<span class="muted">none</span>`}</td>
       <td><div class="row">
-        ${resource.type === 'TEXT' ? html`<button type="button" class="secondary" aria-label="Edit ${name}" @click=${() => this.act('edit', resource)}>Edit</button>` : nothing}
+        ${!may(resourceContract.remove) ? nothing : html`${resource.type === 'TEXT' ? html`<button type="button" class="secondary" aria-label="Edit ${name}" @click=${() => this.act('edit', resource)}>Edit</button>` : nothing}
         ${resource.type === 'WEB' || resource.type === 'HOSTED_VIDEO'
           ? html`<button type="button" class="secondary" aria-label="Sync now: ${name}" @click=${() => this.act('sync', resource)}>Sync now</button>` : nothing}
-        <button type="button" class="secondary" aria-label="Delete ${name}" @click=${() => this.act('delete', resource)}>Delete</button>
+        <button type="button" class="secondary" aria-label="Delete ${name}" @click=${() => this.act('delete', resource)}>Delete</button>`}
       </div></td></tr>`;
   }
 }

@@ -1,16 +1,29 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
+import type { Role } from '@parley/shared';
 import type { Config, PlanLimits } from '../../config.js';
 import { newId } from '../../db/ids.js';
 import { displayPrefix, generateApiKey, hashApiKey } from './api-key.js';
 import { OrganisationsRepository, toPlan, toPlanColumns, type OrganisationRow } from './organisations.repository.js';
 
-/** Who is calling: resolved from the `x-api-key` header on every /v1 call. */
+/** A member signed in to the console, as routes see it. */
+export interface SignedInMember {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+}
+
+/** Who is calling: resolved from the `x-api-key` header or the console session on every /v1 call. */
 export interface AuthContext {
   organisationId: string;
+  /** The `users` row things made by the caller name (a member's own, or its key's). */
   userId: string;
+  /** The key, or for a member's session `member:<id>` (what per-caller limits count by). */
   keyId: string;
   plan: PlanLimits;
+  /** The member, when the caller signed in with e-mail and password; absent for API keys (full access). */
+  member?: SignedInMember;
 }
 
 export interface CreatedOrganisation {
@@ -139,6 +152,13 @@ export class OrganisationsService {
     const keyHash = await this.repository.revokeKey(keyId, Date.now());
     if (keyHash) this.authCache.delete(keyHash);
     return keyHash !== undefined;
+  }
+
+  /** Revokes one of an organisation's keys; false when it has no such active key. */
+  async revokeOrganisationKey(organisationId: string, keyId: string): Promise<KeySummary | undefined> {
+    const key = (await this.repository.listKeys(organisationId)).find((row) => row.id === keyId && row.revoked_at === null);
+    if (!key || !await this.revokeKey(keyId)) return undefined;
+    return (await this.listKeys(organisationId)).find((row) => row.id === keyId);
   }
 
   async setPlan(organisationId: string, plan: PlanLimits | null): Promise<boolean> {

@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler } from 'express';
 import { CSRF_HEADER, SESSION_COOKIE } from '@parley/shared';
 import { forbidden, unauthorized } from '../../errors/http-error.js';
 import { apiKeyAuth } from '../../http/api-key-auth.js';
-import type { OrganisationsService } from '../organisations/organisations.service.js';
+import type { OrganisationsService, SignedInMember } from '../organisations/organisations.service.js';
 import { readCookie } from './session-token.js';
 import type { ConsoleSession, SessionsService } from './sessions.service.js';
 
@@ -10,6 +10,8 @@ declare module 'express-serve-static-core' {
   interface Request {
     /** Set when the caller came with a console session cookie instead of `x-api-key`. */
     consoleSession?: ConsoleSession;
+    /** The member signed in, for a session made with e-mail and password (see `req.auth.member`). */
+    member?: SignedInMember;
   }
 }
 
@@ -47,6 +49,7 @@ export function sessionOrApiKeyAuth(organisations: OrganisationsService, session
     }
     req.auth = session.auth;
     req.consoleSession = session;
+    if (session.auth.member) req.member = session.auth.member;
     next();
   };
   return (req, res, next) => {

@@ -3,6 +3,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.js';
 import { createServices } from '../../services.js';
+import { addMember, GOOD_PASSWORD } from '../../test/member-sessions.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
 /** A sign-in from a client address (behind TRUST_PROXY=1, the proxy's `X-Forwarded-For`). */
@@ -64,6 +65,25 @@ describe('console sign-in rate limits (429)', () => {
     expect((await signIn(ctx.url, key.apiKey, '192.0.2.11')).status).toBe(201);
     expect((await signIn(second, key.apiKey, '192.0.2.12')).status).toBe(201);
     expect429(await signIn(ctx.url, key.apiKey, '192.0.2.13'));
+  });
+
+  it('slows and then refuses guessing one member\'s password from many addresses, across instances', async () => {
+    const second = createApp(createServices(ctx.config, ctx.database, pino({ level: 'silent' })));
+    const member = await addMember(ctx, 'AGENT');
+    const guess = (target: Parameters<typeof supertest>[0], password: string, address: string, email = member.email) =>
+      supertest(target).post('/v1/session').set('x-forwarded-for', address).send({ email, password });
+    expect((await guess(ctx.url, 'guess-number-1', '198.18.0.1')).status).toBe(401);
+    expect((await guess(second, 'guess-number-2', '198.18.0.2')).status).toBe(401);
+    // The address in another case is the same account.
+    expect((await guess(ctx.url, 'guess-number-3', '198.18.0.3', member.email.toUpperCase())).status).toBe(401);
+    // Even the right password now waits for the window, on either instance.
+    expect429(await guess(second, GOOD_PASSWORD, '198.18.0.4'));
+    expect429(await guess(ctx.url, GOOD_PASSWORD, '198.18.0.5'));
+    // Another member is not held up.
+    const other = await addMember(ctx, 'AGENT');
+    expect((await guess(second, GOOD_PASSWORD, '198.18.0.6', other.email)).status).toBe(201);
+    await endWindows(ctx, 'console-sign-in-key');
+    expect((await guess(ctx.url, GOOD_PASSWORD, '198.18.0.7')).status).toBe(201);
   });
 });
 

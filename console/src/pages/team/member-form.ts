@@ -1,0 +1,31 @@
+import { html, nothing } from 'lit';
+import { ApiError } from '../../api/api-client.js';
+
+/** The message of a refused call, for a form's alert. */
+export function messageOf(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.messages.length > 0 ? err.messages.join(' ') : fallback;
+}
+
+/** A labelled input of a member form. */
+export function field(id: string, label: string, options: { type?: string; autocomplete?: string; hint?: string; value?: string } = {}) {
+  const hintId = options.hint ? `${id}-hint` : undefined;
+  return html`<div class="field"><label for=${id}>${label}</label>
+    <input id=${id} name=${id} type=${options.type ?? 'text'} autocomplete=${options.autocomplete ?? 'off'} required spellcheck="false"
+      .value=${options.value ?? ''} aria-describedby=${hintId ?? nothing}>
+    ${options.hint ? html`<p id=${hintId} class="hint">${options.hint}</p>` : nothing}</div>`;
+}
+
+export const PASSWORD_HINT = 'At least 10 characters, and not a commonly used password. A few unrelated words make a good one.';
+
+/** The value of a named input of a form. */
+export function valueOf(form: HTMLFormElement, name: string): string {
+  return (form.elements.namedItem(name) as HTMLInputElement).value;
+}
+
+/** The Members / API keys tabs of Settings. */
+export function settingsNav(current: 'members' | 'api-keys') {
+  return html`<nav aria-label="Settings" class="row">
+    <a href="/console/settings/members" aria-current=${current === 'members' ? 'page' : nothing}>Members</a>
+    <a href="/console/settings/api-keys" aria-current=${current === 'api-keys' ? 'page' : nothing}>API keys</a>
+  </nav>`;
+}
