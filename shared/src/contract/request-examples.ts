@@ -41,6 +41,9 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   captureEmbedLead: { name: 'Jane Doe', email: 'jane@example.com' },
   giveEmbedFeedback: { conversationId: EXAMPLE_ID, visitorToken: 'vt_token-from-the-conversation-save', messageIndex: 1, rating: 'down', comment: 'The opening hours were wrong.' },
   createSession: { apiKey: 'pk_your-api-key' },
+  createWebhook: { url: 'https://hooks.example.com/parley', events: ['lead.created', 'conversation.handoff_requested'], description: 'CRM' },
+  updateWebhook: { events: ['lead.created', 'feedback.created'], enabled: true },
+  updateNotificationSettings: { recipients: [{ email: 'team@example.com', events: ['lead.created', 'conversation.handoff_requested'] }] },
 };
 
 /** A further named request example of an operation, beside its default one. */

@@ -5,13 +5,14 @@ import { feedbackContract } from './feedback.contract.js';
 import { insightsContract } from './insights.contract.js';
 import { knowledgeGapsContract } from './knowledge-gaps.contract.js';
 import { modelsContract } from './models.contract.js';
+import { notificationSettingsContract, webhookContract } from './notifications.contract.js';
 import { resourceContract } from './resources.contract.js';
 import type { RouteContract } from './route-contract.js';
 import { sessionContract } from './session.contract.js';
 
 export {
   chatbotContract, conversationContract, embedContract, feedbackContract, insightsContract, knowledgeGapsContract, leadContract,
-  modelsContract, resourceContract, sessionContract, systemContract,
+  modelsContract, notificationSettingsContract, resourceContract, sessionContract, systemContract, webhookContract,
 };
 
 /** Every operation of the service, in documentation order. */
@@ -24,6 +25,8 @@ export const ALL_ROUTES: readonly RouteContract[] = [
   ...Object.values(feedbackContract),
   ...Object.values(insightsContract),
   ...Object.values(knowledgeGapsContract),
+  ...Object.values(webhookContract),
+  ...Object.values(notificationSettingsContract),
   ...Object.values(embedContract),
   ...Object.values(systemContract),
   ...Object.values(sessionContract),
