@@ -9,6 +9,7 @@ import { match, navigate } from './router.js';
 const NAV = [
   ['Chatbots', '/console/chatbots'], ['Knowledge', '/console/knowledge'], ['Playground', '/console/playground'],
   ['Conversations', '/console/conversations'], ['Leads', '/console/leads'], ['Insights', '/console/insights'],
+  ['Settings', '/console/settings/notifications'],
 ] as const;
 
 /**
@@ -100,7 +101,7 @@ export class ParleyConsole extends PageElement {
       <header class="topbar">
         <span class="brand">Parley</span>
         <nav aria-label="Console">
-          <ul>${NAV.map(([label, href]) => html`<li><a href=${href} aria-current=${current.startsWith(href) ? 'page' : nothing}>${label}</a></li>`)}</ul>
+          <ul>${NAV.map(([label, href]) => html`<li><a href=${href} aria-current=${current.startsWith(href) || (href.startsWith('/console/settings') && current.startsWith('/console/settings')) ? 'page' : nothing}>${label}</a></li>`)}</ul>
         </nav>
         <span class="organisation" title="Organisation">${this.session.organisationName}</span>
         <button type="button" class="secondary" @click=${() => this.signOut()}>Sign out</button>

@@ -21,6 +21,7 @@ export const ROUTES: ConsoleRoute[] = [
   { pattern: /^\/console\/conversations\/?$/, tag: 'inbox-page', title: 'Conversations', load: () => import('../pages/inbox/inbox-page.js') },
   { pattern: /^\/console\/leads\/?$/, tag: 'leads-page', title: 'Leads', load: () => import('../pages/leads/leads-page.js') },
   { pattern: /^\/console\/insights\/?$/, tag: 'insights-page', title: 'Insights', load: () => import('../pages/insights/insights-page.js') },
+  { pattern: /^\/console\/settings(\/notifications)?\/?$/, tag: 'notifications-page', title: 'Notifications', load: () => import('../pages/settings/notifications-page.js') },
 ];
 
 /** The route of a path, with its params; unknown paths go to the chatbot list. */
