@@ -80,7 +80,7 @@ export class NotificationsPage extends PageElement {
     const settings = this.settings;
     return html`<section aria-labelledby="mail-heading">
       <h2 id="mail-heading">E-mail</h2>
-      ${settings && !settings.mailEnabled ? html`<div class="card warning" role="note"><p><strong>Mail is off.</strong> ${settings.mailHint ?? ''}</p>
+      ${settings && !settings.mailEnabled ? html`<div class="card warning" role="note"><p><strong>${settings.mailHint ?? 'Mail is off.'}</strong></p>
         <p class="hint">For example <code>SMTP_URL=smtps://user:password@smtp.example.com:465</code> and <code>MAIL_FROM="Parley &lt;parley@example.com&gt;"</code>. The addresses below are kept and used once mail is on.</p></div>` : nothing}
       <p class="hint">Each address gets a mail for the events ticked. A conversation sends at most one mail per 5 minutes. Every address hears when a webhook endpoint is turned off.</p>
       <form novalidate @submit=${this.save}>

@@ -116,9 +116,9 @@ export class WebhooksSection extends PageElement {
         <td data-label="State">${hook.enabled ? html`<span class="status DONE">on</span>`
           : html`<span class="status FAILED">off</span>${hook.disabledReason ? html`<br><span class="muted">${hook.disabledReason}</span>` : nothing}`}</td>
         <td data-label="Actions"><div class="row">
-          <button type="button" class="small" @click=${() => this.test(hook)} aria-label="Send a test to ${hook.url}">Send test</button>
+          <button type="button" class="small" @click=${() => this.test(hook)} aria-label="Send test to ${hook.url}">Send test</button>
           <button type="button" class="secondary small" @click=${() => { this.watched = hook; }} aria-label="Deliveries to ${hook.url}">Deliveries</button>
-          <button type="button" class="secondary small" @click=${() => this.rotate(hook)} aria-label="Rotate the secret of ${hook.url}">Rotate secret</button>
+          <button type="button" class="secondary small" @click=${() => this.rotate(hook)} aria-label="Rotate secret of ${hook.url}">Rotate secret</button>
           <button type="button" class="secondary small" @click=${() => this.setEnabled(hook, !hook.enabled)} aria-label="${hook.enabled ? 'Turn off' : 'Turn on'} ${hook.url}">${hook.enabled ? 'Turn off' : 'Turn on'}</button>
           <button type="button" class="danger small" @click=${() => this.deleteWebhook(hook)} aria-label="Delete ${hook.url}">Delete</button>
         </div></td>
@@ -137,9 +137,9 @@ export class WebhooksSection extends PageElement {
       <div class="field"><label for="webhook-description">Description (optional)</label>
         <input id="webhook-description" .value=${this.description} @input=${(e: Event) => { this.description = (e.target as HTMLInputElement).value; }}></div>
       <fieldset><legend>Events</legend>
-        ${NOTIFICATION_EVENT_TYPES.map((type) => html`<div class="row"><input type="checkbox" id="webhook-event-${type}" .checked=${this.events.includes(type)}
+        ${NOTIFICATION_EVENT_TYPES.map((type) => html`<label class="check"><input type="checkbox" .checked=${this.events.includes(type)}
           @change=${(e: Event) => { this.events = toggled(this.events, type, (e.target as HTMLInputElement).checked); }}>
-          <label for="webhook-event-${type}">${EVENT_LABELS[type]} <code>${type}</code></label></div>`)}
+          <span>${EVENT_LABELS[type]} <code>${type}</code></span></label>`)}
         ${issues.has('events') ? html`<p class="error">Events ${issues.get('events')}</p>` : nothing}
       </fieldset>
       <button type="submit">Add webhook</button>
