@@ -2,12 +2,11 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { NotificationEventType, NotificationSettings, NotificationSettingsBody } from '@parley/shared';
 import type { Config } from '../../config.js';
-import { newId } from '../../db/ids.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
 import { composeMail, type MailSubject } from './notification-mail.js';
 import type { NotificationRecipientsRepository } from './notification-recipients.repository.js';
-import { enqueueWebhookDelivery } from './webhook-delivery.job.js';
+import { WEBHOOK_DELIVERY_JOB, WEBHOOK_JOB_MAX_ATTEMPTS } from './webhook-delivery.job.js';
 import type { WebhooksRepository } from './webhooks.repository.js';
 
 /** The job kind that sends one notification mail. */
@@ -49,17 +48,11 @@ export class NotificationsService {
    */
   async publish(organisationId: string, type: NotificationEventType, data: Record<string, unknown>, options: PublishOptions = {}): Promise<void> {
     const db = options.db ?? this.db;
-    const endpoints = await this.webhooks.subscribers(organisationId, type, db);
     const now = Date.now();
-    if (endpoints.length > 0) {
-      const body = JSON.stringify({ type, timestamp: new Date(now).toISOString(), data });
-      await this.webhooks.insertDeliveries(endpoints.map((endpoint) => ({
-        id: `msg_${newId(now)}`, endpointId: endpoint.id, organisationId, type, body, createdAt: now,
-      })), db);
-      for (const endpoint of endpoints) await enqueueWebhookDelivery(this.jobs, { organisationId, endpointId: endpoint.id }, { db });
-    }
+    const body = JSON.stringify({ type, timestamp: new Date(now).toISOString(), data });
+    const endpoints = await this.webhooks.queueEvent({ organisationId, type, body, now, jobKind: WEBHOOK_DELIVERY_JOB, maxAttempts: WEBHOOK_JOB_MAX_ATTEMPTS }, db);
     const mailed = await this.queueMail(db, organisationId, { type, data, ...(options.chatbotName ? { chatbotName: options.chatbotName } : {}) }, options.conversationKey);
-    if (endpoints.length > 0 || mailed) this.notifyWorker();
+    if (endpoints > 0 || mailed) this.notifyWorker();
   }
 
   /** `publish`, logging instead of throwing: for events whose cause is already stored and answered. */

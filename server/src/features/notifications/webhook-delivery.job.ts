@@ -16,10 +16,15 @@ const MESSAGES_PER_JOB = 50;
 /** How soon a job that found another sender busy with its endpoint looks again. */
 const BUSY_RETRY_MS = 1000;
 
+const dedupeKeyOf = (endpointId: string) => `webhook:${endpointId}`;
+/** Tries of one sending job (its failures are the database's; an endpoint's failures are retried by new jobs). */
+export const WEBHOOK_JOB_MAX_ATTEMPTS = 10;
+
 /** Queues the sending of an endpoint's messages: at most one queued job per endpoint. */
 export function enqueueWebhookDelivery(jobs: JobQueue, payload: WebhookDeliveryPayload, options: { db?: Knex; runAt?: number } = {}): Promise<number | undefined> {
-  return jobs.enqueue(WEBHOOK_DELIVERY_JOB, payload, { dedupeKey: `webhook:${payload.endpointId}`, maxAttempts: 10, ...(options.runAt ? { runAt: options.runAt } : {}) }, options.db);
+  return jobs.enqueue(WEBHOOK_DELIVERY_JOB, payload, { dedupeKey: dedupeKeyOf(payload.endpointId), maxAttempts: WEBHOOK_JOB_MAX_ATTEMPTS, ...(options.runAt ? { runAt: options.runAt } : {}) }, options.db);
 }
+
 
 export interface WebhookDeliveryDeps {
   repository: WebhooksRepository;
@@ -68,7 +73,10 @@ async function recordFailure(
 }
 
 /** Sends the endpoint's oldest waiting message if it is due; 'done' when this job has nothing more to do now. */
-async function sendNext(deps: WebhookDeliveryDeps, payload: WebhookDeliveryPayload, sender: string, signal: AbortSignal): Promise<'sent' | 'done'> {
+/** This job's hold on its endpoint: `hold()` renews the lease once half of it has passed (false when another sender took it). */
+interface Sender { id: string; hold(): Promise<boolean> }
+
+async function sendNext(deps: WebhookDeliveryDeps, payload: WebhookDeliveryPayload, sender: Sender, signal: AbortSignal): Promise<'sent' | 'done'> {
   const { repository, settings } = deps;
   const endpoint = await repository.findEndpointById(payload.endpointId);
   if (!endpoint?.enabled) return 'done';
@@ -78,7 +86,7 @@ async function sendNext(deps: WebhookDeliveryDeps, payload: WebhookDeliveryPaylo
     await again(deps.jobs, payload, delivery.nextAttemptAt);
     return 'done';
   }
-  if (!await repository.takeSenderLease(endpoint.id, sender, leaseOf(settings))) return 'done';
+  if (!await sender.hold()) return 'done';
   const outcome = await sendWebhook(settings, { url: endpoint.url, secrets: liveSecrets(endpoint, Date.now()) }, delivery, signal);
   // Shutting down: the attempt is not recorded; the job is released and the message sent again (at least once).
   signal.throwIfAborted();
@@ -101,8 +109,17 @@ async function sendNext(deps: WebhookDeliveryDeps, payload: WebhookDeliveryPaylo
 export function webhookDeliveryJob(deps: WebhookDeliveryDeps): JobHandler<WebhookDeliveryPayload> {
   return {
     async run(payload: WebhookDeliveryPayload, job: Job<WebhookDeliveryPayload>, signal: AbortSignal) {
-      const sender = `${job.workerId}:${job.id}`;
-      if (!await deps.repository.takeSenderLease(payload.endpointId, sender, leaseOf(deps.settings))) {
+      const leaseMs = leaseOf(deps.settings);
+      let heldAt = Date.now();
+      const sender: Sender = {
+        id: `${job.workerId}:${job.id}`,
+        async hold() {
+          if (Date.now() - heldAt < leaseMs / 2) return true;
+          heldAt = Date.now();
+          return deps.repository.takeSenderLease(payload.endpointId, this.id, leaseMs);
+        },
+      };
+      if (!await deps.repository.takeSenderLease(payload.endpointId, sender.id, leaseMs)) {
         // Another sender holds this endpoint; it may have read the queue before this job's message arrived.
         await again(deps.jobs, payload, Date.now() + BUSY_RETRY_MS);
         return;
@@ -113,7 +130,7 @@ export function webhookDeliveryJob(deps: WebhookDeliveryDeps): JobHandler<Webhoo
         }
         await again(deps.jobs, payload, Date.now());
       } finally {
-        await deps.repository.releaseSenderLease(payload.endpointId, sender);
+        await deps.repository.releaseSenderLease(payload.endpointId, sender.id);
       }
     },
   };
