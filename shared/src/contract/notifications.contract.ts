@@ -23,7 +23,7 @@ export const webhookContract = {
   create: defineRoute({
     operationId: 'createWebhook', method: 'post', path: '/v1/webhook', tag, security: 'apiKey',
     summary: 'Add a webhook endpoint (extension)',
-    description: `Returns the endpoint with its signing secret, shown only now. ${URL_RULE} ${SIGNING}`,
+    description: `Returns the endpoint with its signing secret, shown only now. An organisation has at most 20 endpoints (400 beyond). ${URL_RULE} ${SIGNING}`,
     body: WebhookCreateBodySchema,
     responses: { 201: { description: 'The endpoint and its secret.', schema: WebhookWithSecretSchema }, ...errorResponses(400, 401, 500) },
   }),

@@ -339,3 +339,13 @@ describe('the SSRF guard (WEBHOOK_ALLOW_PRIVATE_NETWORKS unset)', () => {
     expect(saved.body.recipients).toEqual([{ email: 'ops@shop.example', events: ['lead.created'] }]);
   });
 });
+
+describe('limits', () => {
+  it('an organisation has at most 20 webhooks', async () => {
+    const other = await ctx.newOrganisation();
+    for (let i = 0; i < 20; i++) expect((await other.api.post('/v1/webhook').send({ url: `${hookUrl}?n=${i}`, events: ['lead.created'] })).status).toBe(201);
+    const refused = await other.api.post('/v1/webhook').send({ url: hookUrl, events: ['lead.created'] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message[0]).toContain('at most 20 webhooks');
+  });
+});

@@ -9,6 +9,9 @@ import { enqueueWebhookDelivery } from './webhook-delivery.job.js';
 import { newWebhookSecret } from './webhook-sender.js';
 import type { WebhookDeliveryRecord, WebhookEndpointRecord, WebhooksRepository } from './webhooks.repository.js';
 
+/** Endpoints one organisation may have: every event is sent to each, so their number bounds the work one event makes. */
+export const MAX_WEBHOOKS_PER_ORGANISATION = 20;
+
 /** After a rotation the old secret keeps signing this long, so receivers can switch without losing messages. */
 const PREVIOUS_SECRET_MS = 24 * 60 * 60 * 1000;
 
@@ -52,9 +55,12 @@ export class WebhooksService {
 
   /**
    * `POST /v1/webhook`: adds an endpoint; its secret is returned only now.
-   * @throws 400 for a refused URL.
+   * @throws 400 for a refused URL, or when the organisation has 20 endpoints already.
    */
   async create(auth: AuthContext, body: WebhookCreateBody): Promise<WebhookWithSecret> {
+    if ((await this.repository.listEndpoints(auth.organisationId)).length >= MAX_WEBHOOKS_PER_ORGANISATION) {
+      throw badRequest(`an organisation may have at most ${MAX_WEBHOOKS_PER_ORGANISATION} webhooks: delete one first`);
+    }
     await this.assertTarget(body.url);
     const now = Date.now();
     const record: WebhookEndpointRecord = {
