@@ -57,6 +57,8 @@ export default defineConfig({
       EMBED_SESSION_RATE_LIMIT: '100',
       // Every test signs the console in with the one bootstrap key, from one address, in parallel.
       CONSOLE_SIGN_IN_RATE_LIMIT: '10000', CONSOLE_SIGN_IN_KEY_RATE_LIMIT: '10000', CONSOLE_SESSIONS_PER_KEY: '10000',
+      // The Notifications journey's webhook receiver listens on loopback.
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       // Offline: the local engine answers, whatever the developer's shell holds.
       OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GOOGLE_GENERATIVE_AI_API_KEY: '',
     },

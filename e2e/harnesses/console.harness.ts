@@ -43,10 +43,10 @@ export class ConsoleHarness {
     return this.page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true });
   }
 
-  /** Goes to a page through the navigation and waits for its heading. */
-  async open(name: 'Chatbots' | 'Knowledge' | 'Playground' | 'Conversations' | 'Leads' | 'Insights'): Promise<void> {
+  /** Goes to a page through the navigation and waits for its heading (Settings opens Notifications). */
+  async open(name: 'Chatbots' | 'Knowledge' | 'Playground' | 'Conversations' | 'Leads' | 'Insights' | 'Settings'): Promise<void> {
     await this.nav(name).click();
-    await expect(this.page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: name === 'Settings' ? 'Notifications' : name })).toBeVisible();
   }
 
   /** Chooses a chatbot in the page's "Chatbot" select. */

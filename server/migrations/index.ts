@@ -17,6 +17,7 @@ import * as createResourceQaPairs from './20261127A-create-resource-qa-pairs.js'
 import * as createKnowledgeGapClosures from './20261127G-create-knowledge-gap-closures.js';
 import * as addResourceQaVersion from './20261128M-add-resource-qa-version.js';
 import * as createMembers from './20261128J-create-members.js';
+import * as createNotifications from './20261128H-create-notifications.js';
 
 type Migration = Knex.Migration;
 
@@ -44,6 +45,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261127G-create-knowledge-gap-closures', createKnowledgeGapClosures],
   ['20261128M-add-resource-qa-version', addResourceQaVersion],
   ['20261128J-create-members', createMembers],
+  ['20261128H-create-notifications', createNotifications],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -22,6 +22,7 @@ import { modelsRoutes } from './features/models/models.routes.js';
 import { leadsRoutes } from './features/leads/leads.routes.js';
 import { feedbackRoutes } from './features/feedback/feedback.routes.js';
 import { invitationRoutes, membersRoutes } from './features/members/members.routes.js';
+import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { sessionOrApiKeyAuth } from './features/sessions/session-auth.js';
 import { sessionRoutes, signInRoutes } from './features/sessions/sessions.routes.js';
 import { createSignInRateLimits } from './features/sessions/sign-in-rate-limits.js';
@@ -93,6 +94,7 @@ export function createApp(services: Services): Express {
       conversationsRoutes(services.conversations),
       leadsRoutes(services.leads),
       feedbackRoutes(services.feedback),
+      notificationsRoutes(services.webhooks, services.notifications),
       insightsRoutes(services.insights),
       knowledgeGapsRoutes(services.knowledgeGaps, services.savedAnswers, resourceCreation),
       modelsRoutes(services.models),

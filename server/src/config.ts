@@ -88,6 +88,13 @@ const EnvSchema = z.object({
   ADMISSION_CONCURRENCY: z.string().regex(/^\d+$/, 'must be a positive integer').transform(Number).optional(),
   ADMISSION_QUEUE_LIMIT: z.string().regex(/^\d+$/, 'must be a positive integer').default('5000').transform(Number),
   ADMISSION_MAX_WAIT_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('30000').transform(Number),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: flag,
+  WEBHOOK_TIMEOUT_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('10000').transform(Number),
+  WEBHOOK_RETRY_BASE_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('5000').transform(Number),
+  WEBHOOK_RETRY_MAX_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('3600000').transform(Number),
+  WEBHOOK_RETRY_FOR_MS: z.string().regex(/^\d+$/, 'must be a positive integer').default('86400000').transform(Number),
+  SMTP_URL: optionalString,
+  MAIL_FROM: optionalString,
 });
 
 export type ModelFamily = 'openai' | 'anthropic' | 'google';
@@ -211,6 +218,25 @@ export interface Config {
   requestTimeouts: RequestTimeouts;
   /** How many answers are prepared at once per instance, and how long a question may wait its turn. */
   admission: AdmissionOptions;
+  /** Webhook delivery (issue 36). */
+  webhooks: WebhookSettings;
+  /** Notification mail through SMTP; absent: mail is off. */
+  mail?: { smtpUrl: string; from: string };
+}
+
+/** How webhooks are sent and retried. */
+export interface WebhookSettings {
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: endpoints may be on private and loopback addresses (tests, intranets). */
+  allowPrivateNetworks: boolean;
+  /** Each request's deadline. */
+  timeoutMs: number;
+  /** The first retry's delay; each next one doubles, with jitter, up to `retryMaxMs`. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** A message is retried this long after its first attempt; an endpoint failing this long is disabled. */
+  retryForMs: number;
+  /** The most of a response's body that is read. */
+  maxResponseBytes: number;
 }
 
 /**
@@ -353,6 +379,18 @@ function providersOf(e: z.infer<typeof EnvSchema>): Pick<Config, 'providers' | '
   };
 }
 
+/** Webhook delivery and notification mail (issue 36). */
+function notificationsOf(e: z.infer<typeof EnvSchema>): Pick<Config, 'webhooks' | 'mail'> {
+  const retryBaseMs = Math.max(1, e.WEBHOOK_RETRY_BASE_MS);
+  return {
+    webhooks: {
+      allowPrivateNetworks: e.WEBHOOK_ALLOW_PRIVATE_NETWORKS, timeoutMs: Math.max(100, e.WEBHOOK_TIMEOUT_MS), retryBaseMs,
+      retryMaxMs: Math.max(retryBaseMs, e.WEBHOOK_RETRY_MAX_MS), retryForMs: Math.max(1, e.WEBHOOK_RETRY_FOR_MS), maxResponseBytes: 64 * 1024,
+    },
+    mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? 'Parley <parley@localhost>' } : undefined,
+  };
+}
+
 /** Reads and validates the environment; throws one readable error listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -407,5 +445,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     objectStorage: objectStorageOf(e),
     requestTimeouts: { requestMs: Math.max(1000, e.REQUEST_TIMEOUT_MS), uploadMs: Math.max(1000, e.UPLOAD_TIMEOUT_MS) },
     admission: { concurrency: Math.max(1, e.ADMISSION_CONCURRENCY ?? defaultAdmissionConcurrency(e.DATABASE_URL)), maxQueue: e.ADMISSION_QUEUE_LIMIT, maxWaitMs: e.ADMISSION_MAX_WAIT_MS },
+    ...notificationsOf(e),
   };
 }

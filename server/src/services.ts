@@ -18,6 +18,9 @@ import { LeadsRepository } from './features/leads/leads.repository.js';
 import { LeadsService } from './features/leads/leads.service.js';
 import { FeedbackRepository } from './features/feedback/feedback.repository.js';
 import { FeedbackService } from './features/feedback/feedback.service.js';
+import { createNotificationsFeature } from './features/notifications/create-notifications.js';
+import type { NotificationsService } from './features/notifications/notifications.service.js';
+import type { WebhooksService } from './features/notifications/webhooks.service.js';
 import { ChatService } from './features/chat/chat.service.js';
 import { createEmbedService } from './features/embed/create-embed-service.js';
 import type { EmbedService } from './features/embed/embed.service.js';
@@ -26,6 +29,7 @@ import { MembersService } from './features/members/members.service.js';
 import { OrganisationsService } from './features/organisations/organisations.service.js';
 import { createResourcesFeature } from './features/resources/create-resources.js';
 import { ChunkTermCache } from './features/resources/chunk-term-cache.js';
+import { toResourceResponse } from './features/resources/resource-response.js';
 import { WarmUp } from './features/health/warm-up.js';
 import { SessionsService } from './features/sessions/sessions.service.js';
 import type { SyncScheduler } from './features/resources/ingestion/ingestion-worker.js';
@@ -83,6 +87,10 @@ export interface Services {
   members: MembersService;
   /** Who changed what (extension). */
   audit: AuditService;
+  /** Tells organisations about events by webhook and mail (extension): `publish` only queues. */
+  notifications: NotificationsService;
+  /** `/v1/webhook` endpoints (extension). */
+  webhooks: WebhooksService;
 }
 
 export interface ServiceOptions {
@@ -103,6 +111,7 @@ export function createServices(config: Config, database: Database, logger: Logge
     concurrency: config.jobConcurrency, maxPerOrganisation: config.jobMaxPerOrganisation, pollIntervalMs: options.jobPollIntervalMs, leaseMs: options.jobLeaseMs ?? config.jobLeaseMs, retentionMs: config.jobRetentionMs,
   });
   const organisations = new OrganisationsService(db, config, logger);
+  const { notifications, webhooks } = createNotificationsFeature(config, db, jobs, worker, logger.child({ component: 'notifications' }));
   const chatbotsRepository = new ChatbotsRepository(db);
   // The offline sentence encoder ranks the local engine's sentences and, without an embeddings
   // provider, gives retrieval its vectors too (LOCAL_SENTENCE_ENCODER=false turns it off).
@@ -113,7 +122,10 @@ export function createServices(config: Config, database: Database, logger: Logge
   const sentenceVectors = encoder && localEngineAnswers && options.storeSentenceVectors !== false ? { sentenceEncoder: encoder } : {};
   const { resources, resourceUpkeep, qaResources, resourceSync, queueMissingSentenceVectors, queueSentenceVectorsFor } = createResourcesFeature(
     config, db, jobs, worker, logger.child({ component: 'resources' }),
-    { ...localVectors, ...sentenceVectors, ...(options.crawlClock ? { crawlClock: options.crawlClock } : {}) }, encoder,
+    {
+      ...localVectors, ...sentenceVectors, ...(options.crawlClock ? { crawlClock: options.crawlClock } : {}),
+      onProcessed: (resource, trx) => notifications.publish(resource.organisationId, 'resource.processed', { ...toResourceResponse(resource) }, { db: trx }),
+    }, encoder,
   );
   // A chatbot answered locally that starts using resources gets their sentence vectors stored (when they were skipped).
   const chatbots = new ChatbotsService(chatbotsRepository, config.publicUrl, async (...args) => {
@@ -123,8 +135,8 @@ export function createServices(config: Config, database: Database, logger: Logge
   const conversationsRepository = new ConversationsRepository(db);
   const models = new ModelRegistry(config.providers, logger.child({ component: 'models' }), encoder, config.modelMap);
   const conversations = new ConversationsService(db, conversationsRepository, chatbots, new AnalysisScheduler(jobs, worker, config.analysisDelayMs));
-  const leads = new LeadsService(new LeadsRepository(db), chatbots);
-  const feedback = new FeedbackService(new FeedbackRepository(db), chatbots);
+  const leads = new LeadsService(new LeadsRepository(db), chatbots, notifications);
+  const feedback = new FeedbackService(new FeedbackRepository(db), chatbots, notifications);
   worker.register(ANALYSE_CONVERSATION, analyseConversationJob({
     conversations: conversationsRepository, chatbots: chatbotsRepository, logger: logger.child({ component: 'analysis' }),
     analyser: new ConversationAnalyser(db, models, config.analysisCustomFields),
@@ -134,7 +146,7 @@ export function createServices(config: Config, database: Database, logger: Logge
   const chat = new ChatService(resources, chatbots, usage, models, {
     contextChunks: config.chatContextChunks, resourceChatModel: config.resourceChatModel, admission,
   });
-  const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads, feedback });
+  const embed = createEmbedService({ db, config, chatbotsRepository, organisations, chat, conversations, leads, feedback, notifications });
   const insights = new InsightsService(new InsightsRepository(db), chatbots, feedback);
   const gapsRepository = new KnowledgeGapsRepository(db);
   const knowledgeGaps = new KnowledgeGapsService(gapsRepository, chatbots, encoder);
@@ -149,6 +161,6 @@ export function createServices(config: Config, database: Database, logger: Logge
     { name: 'term indexes', run: async () => ({ resources: (await ChunkTermCache.of(db).warm()).length }) },
   ], logger.child({ component: 'warm-up' }));
   return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, qaResources, resourceSync, queueMissingSentenceVectors, conversations,
-    warmUp, leads, feedback, insights, knowledgeGaps, savedAnswers, usage, models, chat, admission, embed, sessions, members,
+    warmUp, leads, feedback, insights, knowledgeGaps, savedAnswers, usage, models, chat, admission, embed, sessions, members, notifications, webhooks,
     audit: new AuditService(db, logger.child({ component: 'audit' })) };
 }

@@ -32,6 +32,7 @@ export * from './conversations/conversation.schema.js';
 export * from './conversations/conversation-listing.schema.js';
 export * from './leads/lead.schema.js';
 export * from './feedback/feedback.schema.js';
+export * from './notifications/notifications.schema.js';
 export * from './embed/embed.schema.js';
 export * from './members/member.schema.js';
 export * from './members/audit.schema.js';

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import { memberContract, sessionContract, type Session } from '@parley/shared';
+import { sessionContract, webhookContract, type Session } from '@parley/shared';
 import { ApiError, call, setCsrfToken, whenUnauthorized } from '../api/api-client.js';
 import '../pages/sign-in-page.js';
 import { PageElement } from './page-element.js';
@@ -109,7 +109,7 @@ export class ParleyConsole extends PageElement {
     }
     const current = location.pathname;
     const { member, needsOwner } = this.session;
-    const nav = may(memberContract.list) ? [...NAV, ['Settings', '/console/settings'] as const] : NAV;
+    const nav = may(webhookContract.list) ? [...NAV, ['Settings', '/console/settings'] as const] : NAV;
     return html`
       <a class="skip-link" href="#main">Skip to content</a>
       <header class="topbar">

@@ -22,8 +22,9 @@ export const ROUTES: ConsoleRoute[] = [
   { pattern: /^\/console\/leads\/?$/, tag: 'leads-page', title: 'Leads', load: () => import('../pages/leads/leads-page.js') },
   { pattern: /^\/console\/insights\/?$/, tag: 'insights-page', title: 'Insights', load: () => import('../pages/insights/insights-page.js') },
   { pattern: /^\/console\/setup\/?$/, tag: 'owner-setup-page', title: 'Create the owner account', load: () => import('../pages/team/owner-setup-page.js') },
-  { pattern: /^\/console\/settings(\/members)?\/?$/, tag: 'members-page', title: 'Members', load: () => import('../pages/team/members-page.js') },
+  { pattern: /^\/console\/settings\/members\/?$/, tag: 'members-page', title: 'Members', load: () => import('../pages/team/members-page.js') },
   { pattern: /^\/console\/settings\/api-keys\/?$/, tag: 'api-keys-page', title: 'API keys', load: () => import('../pages/team/api-keys-page.js') },
+  { pattern: /^\/console\/settings(\/notifications)?\/?$/, tag: 'notifications-page', title: 'Notifications', load: () => import('../pages/settings/notifications-page.js') },
 ];
 
 /** The route of a path, with its params; unknown paths go to the chatbot list. */

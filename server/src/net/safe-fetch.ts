@@ -30,6 +30,11 @@ export interface SafeFetchOptions {
   maxBytes?: number;
   maxRedirects?: number;
   headers?: Record<string, string>;
+  /** Default GET. A request with a body is sent once: redirects of it are not followed. */
+  method?: 'GET' | 'POST';
+  body?: string | Buffer;
+  /** Keep the first `maxBytes` of a larger body instead of failing (the answer of a webhook receiver). */
+  truncateBody?: boolean;
   signal?: AbortSignal;
   /**
    * Keep-alive agents to reuse connections (a crawl). A reused socket stays connected to the
@@ -75,11 +80,15 @@ function requestOnce(url: URL, options: SafeFetchOptions, allowed: (address: str
     const client = secure ? https : http;
     const agent = secure ? options.agents?.https : options.agents?.http;
     const req = client.request(url, {
-      method: 'GET', signal, lookup: guardedLookup(allowed), ...(agent ? { agent } : {}),
+      method: options.method ?? 'GET', signal, lookup: guardedLookup(allowed), ...(agent ? { agent } : {}),
       headers: { 'accept-encoding': 'identity', ...options.headers },
     }, (res) => {
       const status = res.statusCode ?? 0;
       const declared = Number(res.headers['content-length'] ?? 0);
+      if (declared > maxBytes && options.truncateBody) {
+        resolve({ status, headers: res.headers, body: Buffer.alloc(0) });
+        return void req.destroy();
+      }
       if (declared > maxBytes && !REDIRECTS.has(status)) {
         reject(new BodyTooLargeError(`${url.href} is larger than ${maxBytes} bytes`));
         // Not read at all: draining it would download what the cap refuses.
@@ -94,6 +103,10 @@ function requestOnce(url: URL, options: SafeFetchOptions, allowed: (address: str
       res.on('data', (chunk: Buffer) => {
         received += chunk.length;
         if (received <= maxBytes) return void chunks.push(chunk);
+        if (options.truncateBody) {
+          resolve({ status, headers: res.headers, body: Buffer.concat(chunks) });
+          return void req.destroy();
+        }
         reject(new BodyTooLargeError(`${url.href} is larger than ${maxBytes} bytes`));
         // Destroyed without an error: the promise is already settled, and an error would be unhandled.
         req.destroy();
@@ -102,12 +115,12 @@ function requestOnce(url: URL, options: SafeFetchOptions, allowed: (address: str
       res.on('error', reject);
     });
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }
 
 /**
- * GETs a URL on a user's behalf (crawler, video host) with the SSRF guard: only public
+ * GETs (or POSTs, for webhooks) a URL on a user's behalf (crawler, video host, webhooks) with the SSRF guard: only public
  * addresses, checked for literal hosts, for every DNS answer (the connection uses the checked
  * address, so a rebinding DNS cannot switch it) and again for each redirect; a deadline and a
  * body size cap on every fetch. Non-2xx statuses are returned, not thrown.

@@ -46,6 +46,9 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   inviteMember: { email: 'sam@example.com', role: 'AGENT' },
   acceptInvitation: { name: 'Sam Lee', password: 'a long passphrase of yours' },
   createApiKey: { name: 'Zapier' },
+  createWebhook: { url: 'https://hooks.example.com/parley', events: ['lead.created', 'conversation.handoff_requested'], description: 'CRM' },
+  updateWebhook: { events: ['lead.created', 'feedback.created'], enabled: true },
+  updateNotificationSettings: { recipients: [{ email: 'team@example.com', events: ['lead.created', 'conversation.handoff_requested'] }] },
 };
 
 /** A further named request example of an operation, beside its default one. */

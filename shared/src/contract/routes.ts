@@ -6,13 +6,15 @@ import { insightsContract } from './insights.contract.js';
 import { knowledgeGapsContract } from './knowledge-gaps.contract.js';
 import { apiKeyContract, auditContract, memberContract } from './members.contract.js';
 import { modelsContract } from './models.contract.js';
+import { notificationSettingsContract, webhookContract } from './notifications.contract.js';
 import { resourceContract } from './resources.contract.js';
 import type { RouteContract } from './route-contract.js';
 import { sessionContract } from './session.contract.js';
 
 export {
   chatbotContract, conversationContract, embedContract, feedbackContract, insightsContract, knowledgeGapsContract, leadContract,
-  modelsContract, resourceContract, sessionContract, systemContract, memberContract, apiKeyContract, auditContract,
+  modelsContract, notificationSettingsContract, resourceContract, sessionContract, systemContract, webhookContract, memberContract, apiKeyContract,
+  auditContract,
 };
 
 /** Every operation of the service, in documentation order. */
@@ -25,6 +27,8 @@ export const ALL_ROUTES: readonly RouteContract[] = [
   ...Object.values(feedbackContract),
   ...Object.values(insightsContract),
   ...Object.values(knowledgeGapsContract),
+  ...Object.values(webhookContract),
+  ...Object.values(notificationSettingsContract),
   ...Object.values(embedContract),
   ...Object.values(systemContract),
   ...Object.values(sessionContract),

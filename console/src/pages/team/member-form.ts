@@ -1,5 +1,7 @@
 import { html, nothing } from 'lit';
 import { ApiError } from '../../api/api-client.js';
+import { memberContract } from '@parley/shared';
+import { may } from '../../app/session-state.js';
 
 /** The message of a refused call, for a form's alert. */
 export function messageOf(err: unknown, fallback: string): string {
@@ -22,9 +24,11 @@ export function valueOf(form: HTMLFormElement, name: string): string {
   return (form.elements.namedItem(name) as HTMLInputElement).value;
 }
 
-/** The Members / API keys tabs of Settings. */
-export function settingsNav(current: 'members' | 'api-keys') {
+/** The Notifications / Members / API keys tabs of Settings (Members and API keys for those who may manage them). */
+export function settingsNav(current: 'notifications' | 'members' | 'api-keys') {
+  if (!may(memberContract.list)) return nothing;
   return html`<nav aria-label="Settings" class="row">
+    <a href="/console/settings/notifications" aria-current=${current === 'notifications' ? 'page' : nothing}>Notifications</a>
     <a href="/console/settings/members" aria-current=${current === 'members' ? 'page' : nothing}>Members</a>
     <a href="/console/settings/api-keys" aria-current=${current === 'api-keys' ? 'page' : nothing}>API keys</a>
   </nav>`;

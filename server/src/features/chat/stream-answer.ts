@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { ChatResponse } from '@parley/shared';
+import type { AnswerMeta, ChatResponse } from '@parley/shared';
 import type { Logger } from 'pino';
 import { toHttpError } from '../../errors/to-http-error.js';
 import { openEventStream } from '../../http/event-stream.js';
@@ -16,9 +16,10 @@ export interface StreamAnswerOptions {
  * Streams a prepared answer to `res` as SSE (decisions.md § Chat and streaming): status 201,
  * `partialResponse` deltas, then `streamEnd`; a failure after the stream opened becomes one
  * `error` event. A client that goes away aborts the model call. Resolves when the response ended.
- * Shared by the API's and the embed API's chat-stream routes.
+ * Shared by the API's and the embed API's chat-stream routes. Returns what the answer carried
+ * beside its text (`handoff`…), or undefined when it did not end.
  */
-export async function streamAnswer(res: Response, answer: PreparedAnswer, options: StreamAnswerOptions = {}): Promise<void> {
+export async function streamAnswer(res: Response, answer: PreparedAnswer, options: StreamAnswerOptions = {}): Promise<AnswerMeta | undefined> {
   const stream = openEventStream(res, { heartbeatMs: options.heartbeatMs });
   try {
     let whole = '';
@@ -27,12 +28,15 @@ export async function streamAnswer(res: Response, answer: PreparedAnswer, option
       stream.send({ type: 'partialResponse', data: { text } });
     }
     // `data` (sources, refused, handoff) is an extension of the contract's streamEnd.
-    stream.send({ type: 'streamEnd', data: answer.meta(whole) });
+    const meta = answer.meta(whole);
+    stream.send({ type: 'streamEnd', data: meta });
+    return meta;
   } catch (err) {
-    if (stream.signal.aborted) return;
+    if (stream.signal.aborted) return undefined;
     const httpError = toHttpError(err);
     if (httpError.statusCode >= 500) options.logger?.error({ err }, 'chat stream failed');
     stream.send({ type: 'error', ...httpError.toStreamFields() });
+    return undefined;
   } finally {
     stream.close();
   }

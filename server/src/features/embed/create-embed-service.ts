@@ -5,6 +5,7 @@ import type { ChatbotsRepository } from '../chatbots/chatbots.repository.js';
 import type { ConversationsService } from '../conversations/conversations.service.js';
 import type { FeedbackService } from '../feedback/feedback.service.js';
 import type { LeadsService } from '../leads/leads.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { OrganisationsService } from '../organisations/organisations.service.js';
 import { EmbedSessionSigner, resolveSessionSecret } from './embed-session.js';
 import { EmbedService } from './embed.service.js';
@@ -18,6 +19,7 @@ export interface EmbedDependencies {
   conversations: ConversationsService;
   leads: LeadsService;
   feedback: FeedbackService;
+  notifications?: NotificationsService;
 }
 
 /** Builds the embed service; the session secret is resolved on first use and then kept. */
@@ -30,5 +32,5 @@ export function createEmbedService(deps: EmbedDependencies): EmbedService {
     return secret;
   };
   const signer = new EmbedSessionSigner(getSecret, deps.config.embed.sessionTtlMs);
-  return new EmbedService(deps.chatbotsRepository, deps.organisations, deps.chat, deps.conversations, deps.leads, deps.feedback, signer, deps.config.publicUrl, deps.config.embed.planSharePercent);
+  return new EmbedService(deps.chatbotsRepository, deps.organisations, deps.chat, deps.conversations, deps.leads, deps.feedback, signer, deps.config.publicUrl, deps.config.embed.planSharePercent, deps.notifications);
 }

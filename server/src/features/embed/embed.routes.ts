@@ -74,7 +74,9 @@ export function embedRoutes(embed: EmbedService, limits: EmbedRateLimits, stream
   mountRoute(router, embedContract.chatStream, async ({ body, req, res }) => {
     await embed.assertAccess(visitorOf(res), req.get('authorization'));
     const answer = await embed.prepareChat(visitorOf(res), body.conversation);
-    await streamAnswer(res, answer, stream);
+    const meta = await streamAnswer(res, answer, stream);
+    // After the answer ended: telling the team never delays the visitor's answer.
+    if (meta?.handoff) await embed.handoffRequested(visitorOf(res), body);
   });
 
   router.post(toExpressPath(embedContract.conversation.path), limits.visitor);

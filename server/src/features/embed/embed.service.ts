@@ -1,5 +1,5 @@
 import type {
-  ChatMessage, EmbedConfig, EmbedFeedbackBody, Feedback, EmbedConversation, EmbedConversationSave, EmbedSession, Lead, LeadCapture,
+  ChatMessage, EmbedChatBody, EmbedConfig, EmbedFeedbackBody, Feedback, EmbedConversation, EmbedConversationSave, EmbedSession, Lead, LeadCapture,
 } from '@parley/shared';
 import { IdSchema } from '@parley/shared';
 import { HttpError, badRequest, forbidden, notFound, usageLimitExceeded } from '../../errors/http-error.js';
@@ -11,6 +11,7 @@ import type { ChatbotRecord, ChatbotsRepository } from '../chatbots/chatbots.rep
 import type { ConversationsService } from '../conversations/conversations.service.js';
 import type { FeedbackService } from '../feedback/feedback.service.js';
 import type { LeadsService } from '../leads/leads.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { OrganisationsService } from '../organisations/organisations.service.js';
 import type { EmbedSessionSigner } from './embed-session.js';
 import { decideOrigin, type RequestOrigin } from './origin-policy.js';
@@ -67,6 +68,8 @@ export class EmbedService {
     private readonly publicUrl: string,
     /** The share (percent) of the organisation's monthly messages visitors may spend (issue 14). */
     private readonly visitorPlanSharePercent = 100,
+    /** Tells the team that a visitor asks for a person (`conversation.handoff_requested`). */
+    private readonly notifications?: Pick<NotificationsService, 'publishSafely'>,
   ) {
     this.publicOrigin = new URL(publicUrl).origin;
   }
@@ -174,6 +177,21 @@ export class EmbedService {
    */
   captureLead(visitor: EmbedVisitor, lead: LeadCapture): Promise<Lead> {
     return this.leads.capture(visitor.chatbot, lead, lead.conversationId);
+  }
+
+  /**
+   * A visitor asked for a person (the answer's `handoff`): publishes `conversation.handoff_requested`
+   * with the conversation when the chat continues one the visitor saved. Mails about one
+   * conversation (or, without one, about the chatbot) go out at most once per few minutes, so a
+   * visitor cannot flood the team's inbox; webhooks get every request.
+   */
+  async handoffRequested(visitor: EmbedVisitor, body: EmbedChatBody): Promise<void> {
+    const { chatbot } = visitor;
+    const linked = body.conversationId !== undefined && await this.continuesConversation(visitor, body.conversationId, body.visitorToken);
+    const message = [...body.conversation].reverse().find((entry) => entry.fromUser)?.text.slice(0, 2000) ?? '';
+    await this.notifications?.publishSafely(chatbot.organisationId, 'conversation.handoff_requested', {
+      chatbotId: chatbot.id, ...(linked ? { conversationId: body.conversationId } : {}), message, source: visitor.sourceType,
+    }, { chatbotName: chatbot.name, conversationKey: linked ? `conversation:${body.conversationId}` : `chatbot:${chatbot.id}` });
   }
 
   /**

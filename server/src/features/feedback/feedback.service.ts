@@ -6,6 +6,7 @@ import type { ChatbotsService } from '../chatbots/chatbots.service.js';
 import { resolveListingRange } from '../conversations/listing-range.js';
 import { hashVisitorToken } from '../conversations/visitor-token.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { DownRatedAnswer, FeedbackRecord, FeedbackRepository, RatedConversation } from './feedback.repository.js';
 
 function toFeedbackResponse(record: FeedbackRecord, messages: RatedConversation['messages']): Feedback {
@@ -28,7 +29,11 @@ type OwnedChatbot = Pick<ChatbotRecord, 'id' | 'organisationId'>;
 
 /** Visitors' 👍/👎 on answers (extension): given through the embed API, listed with an API key. */
 export class FeedbackService {
-  constructor(private readonly repository: FeedbackRepository, private readonly chatbots: ChatbotsService) {}
+  constructor(
+    private readonly repository: FeedbackRepository, private readonly chatbots: ChatbotsService,
+    /** Tells the organisation (`feedback.created`). */
+    private readonly notifications?: Pick<NotificationsService, 'publishSafely'>,
+  ) {}
 
   /**
    * Stores a visitor's verdict on an answer of their own conversation (proven by its visitor token).
@@ -48,7 +53,11 @@ export class FeedbackService {
       messageIndex: body.messageIndex, rating: body.rating, comment: body.comment || null, createdAt: now,
     };
     await this.repository.upsert(record);
-    return toFeedbackResponse(record, conversation.messages);
+    const response = toFeedbackResponse(record, conversation.messages);
+    await this.notifications?.publishSafely(chatbot.organisationId, 'feedback.created', { ...response, chatbotId: chatbot.id }, {
+      chatbotName: chatbot.name, conversationKey: `feedback:${record.conversationId}`,
+    });
+    return response;
   }
 
   /** How many 👍 and 👎 a chatbot's answers got in the inclusive range (for its statistics). */

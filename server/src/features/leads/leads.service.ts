@@ -6,6 +6,7 @@ import type { ChatbotsService } from '../chatbots/chatbots.service.js';
 import { resolveListingRange } from '../conversations/listing-range.js';
 import { decodePageCursor, DEFAULT_PAGE_SIZE, encodePageCursor } from '../conversations/page-cursor.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { toLeadsCsv } from './leads-csv.js';
 import type { LeadRecord, LeadsRepository } from './leads.repository.js';
 
@@ -23,7 +24,11 @@ export function toLeadResponse(record: LeadRecord): Lead {
 
 /** Leads: captured from visitors (embed) and listed for the chatbot's organisation. */
 export class LeadsService {
-  constructor(private readonly repository: LeadsRepository, private readonly chatbots: ChatbotsService) {}
+  constructor(
+    private readonly repository: LeadsRepository, private readonly chatbots: ChatbotsService,
+    /** Tells the organisation (`lead.created`); absent in tests of the listing alone. */
+    private readonly notifications?: Pick<NotificationsService, 'publishSafely'>,
+  ) {}
 
   /**
    * Stores a visitor's contact details for the chatbot. `lead` must already be validated with
@@ -42,7 +47,9 @@ export class LeadsService {
       createdAt: now, name: lead.name ?? null, email: lead.email ?? null, phone: lead.phone ?? null, pageUrl: lead.pageUrl ?? null,
     };
     await this.repository.insert(record);
-    return toLeadResponse(record);
+    const response = toLeadResponse(record);
+    await this.notifications?.publishSafely(chatbot.organisationId, 'lead.created', { ...response, chatbotId: chatbot.id }, { chatbotName: chatbot.name });
+    return response;
   }
 
   /**

@@ -36,6 +36,8 @@ export function registerIngestion(worker: JobWorker, ctx: IngestionContext): voi
       if (!resource) return;
       // A website keeps its schedule: the next sync may succeed where this one failed.
       await ctx.repository.update(resource.id, { aiProcessingStatus: 'FAILED', failureReason: reason, nextSyncAt: nextSyncAt(resource, Date.now()) });
+      const stored = ctx.onProcessed && await ctx.repository.find(resource.organisationId, resource.id);
+      if (stored) await ctx.onProcessed!(stored, ctx.db);
     },
   });
 }

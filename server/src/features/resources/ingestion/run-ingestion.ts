@@ -44,6 +44,11 @@ export interface IngestionContext {
   crawlMaxDurationMs?: number;
   /** The crawler's clock (waits, deadline); tests give a virtual one. */
   crawlClock?: CrawlClock;
+  /**
+   * Called when processing ended (DONE or FAILED…), with the resource as stored, inside the
+   * transaction that stores it when there is one (`resource.processed` notifications).
+   */
+  onProcessed?: (resource: ResourceRecord, db: Knex) => Promise<void>;
 }
 
 /** The payload of an ingestion job; `organisationId` lets the queue share its slots fairly between tenants. */
@@ -149,6 +154,8 @@ async function finish(
       if (swap) await swapChunks(trx, swap);
       if (swap && swap.chunks.length > 0 && ctx.sentenceEncoder) await queueSentenceVectors(ctx.jobs, trx, { resourceId: swap.resourceId, organisationId: swap.organisationId });
       if (alsoWrite) await alsoWrite(trx);
+      const stored = ctx.onProcessed && await ctx.repository.find(resource.organisationId, resource.id, trx);
+      if (stored) await ctx.onProcessed!(stored, trx);
     });
   } catch (err) {
     if (err instanceof LostLeaseError) {
