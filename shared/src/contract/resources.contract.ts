@@ -35,14 +35,19 @@ export const resourceContract = {
   }),
   createFile: defineRoute({
     operationId: 'createFileResource', method: 'post', path: '/v1/resource/file', tag, security: 'apiKey',
-    summary: 'Upload a PDF or MP4 (type by content; under 1000 MB; videos under 120 minutes)',
+    summary: 'Upload a PDF or MP4, or (extension) a document (type by content; under 1000 MB; videos under 120 minutes)',
     description: 'A PDF is read page by page: pages with a text layer as they are, scanned pages (no text layer) by OCR '
       + '(English; at most OCR_MAX_PAGES of them per PDF, 100 by default). Every passage keeps its page number. '
       + 'The resource ends FAILED_NO_TEXT_FOUND only when OCR finds no text either. '
       + 'An MP4 is read from its own subtitle track; without one its speech is transcribed, by the configured transcription '
       + 'provider or else offline by Whisper tiny (once the server ran `npm run install:transcription`), while `processingProgress` '
       + 'says how much of the audio is done. Every passage of a video carries its moment (`timestampSec` in passages and sources). '
-      + 'A video with neither subtitles nor a way to transcribe it ends FAILED_NO_TEXT_FOUND, `failureReason` saying why.',
+      + 'A video with neither subtitles nor a way to transcribe it ends FAILED_NO_TEXT_FOUND, `failureReason` saying why. '
+      + 'Extension: a Word document (DOCX), PowerPoint slides (PPTX), or a UTF-8 Markdown, plain text, HTML or CSV file, '
+      + 'recognised by content, becomes a `DOCUMENT` resource with `documentFormat`: headings, lists and tables keep their '
+      + 'structure, slides are numbered as pages, each CSV row is one passage with its header names. A document over the '
+      + 'parser\'s limits (a zip bomb, a text over 50 MB, HTML nested over 1,000 deep, a CSV over 20,000 rows) ends FAILED '
+      + 'with `failureReason`. Any other file is a 400.',
     bodyType: 'multipart', body: FileResourceUploadSchema,
     responses: { ...created, ...creationErrors },
   }),

@@ -7,6 +7,7 @@ import { PageElement } from '../../app/page-element.js';
 import { queryParams } from '../../app/router.js';
 import '../../components/confirm-dialog.js';
 import type { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { UPLOAD_ACCEPT } from './resource-labels.js';
 import './resource-table.js';
 import './text-dialog.js';
 import type { TextDialog } from './text-dialog.js';
@@ -116,8 +117,8 @@ export class KnowledgePage extends PageElement {
         <button type="button" @click=${() => this.textDialog.open()}>Add text</button>
         <button type="button" @click=${() => this.websiteDialog.open('website')}>Add website</button>
         <button type="button" class="secondary" @click=${() => this.websiteDialog.open('video')}>Add hosted video</button>
-        <label for="upload-input" class="visually-hidden">PDF or MP4 file</label>
-        <input id="upload-input" class="visually-hidden" type="file" accept="application/pdf,video/mp4" tabindex="-1" @change=${this.uploadFile}>
+        <label for="upload-input" class="visually-hidden">File: PDF, MP4 video, Word, PowerPoint, Markdown, text, HTML or CSV</label>
+        <input id="upload-input" class="visually-hidden" type="file" accept=${UPLOAD_ACCEPT} tabindex="-1" @change=${this.uploadFile}>
       </div>
       ${this.progress !== undefined ? html`<progress max="1" .value=${this.progress} aria-label="Upload progress"></progress>` : nothing}
       <p role="status">${this.message}</p>

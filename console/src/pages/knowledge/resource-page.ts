@@ -4,6 +4,7 @@ import { chatbotContract, resourceContract, type Chatbot, type Passage, type Res
 import { ApiError, call } from '../../api/api-client.js';
 import { PageElement } from '../../app/page-element.js';
 import { usersOf } from './resource-table.js';
+import { resourceKind } from './resource-labels.js';
 
 const seconds = (value: number) => `${Math.floor(value / 60)}:${String(Math.floor(value % 60)).padStart(2, '0')}`;
 
@@ -56,7 +57,7 @@ export class ResourcePage extends PageElement {
     return html`<h1 tabindex="-1">${resource.fileName}</h1>
       <p><a href="/console/knowledge">All resources</a></p>
       <div class="card"><dl class="row">
-        <dt>Type</dt><dd>${resource.type}</dd>
+        <dt>Type</dt><dd>${resourceKind(resource)} <span class="hint">(<code>${resource.documentFormat ?? resource.type}</code>)</span></dd>
         <dt>Status</dt><dd><span class="status ${resource.aiProcessingStatus}">${resource.aiProcessingStatus}</span>
           ${resource.processingProgress !== undefined ? html` <span class="hint">${Math.round(resource.processingProgress * 100)}% done</span>` : nothing}
           ${resource.failureReason ? html` <span class="hint">${resource.failureReason}</span>` : nothing}</dd>

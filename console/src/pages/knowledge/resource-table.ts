@@ -2,6 +2,7 @@ import { html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { Chatbot, Resource } from '@parley/shared';
 import { PageElement } from '../../app/page-element.js';
+import { resourceKind } from './resource-labels.js';
 
 /** The chatbots that use a resource, by name. */
 export function usersOf(resource: Resource, chatbots: readonly Chatbot[]): Chatbot[] {
@@ -22,7 +23,7 @@ export class ResourceTable extends PageElement {
   }
 
   override render() {
-    if (this.resources.length === 0) return html`<p>No knowledge yet: upload a PDF or a video, add text, or add a website.</p>`;
+    if (this.resources.length === 0) return html`<p>No knowledge yet: upload a file (PDF, video, Word, PowerPoint, Markdown, text, HTML or CSV), add text, or add a website.</p>`;
     return html`<div class="table-wrap"><table class="stack">
       <caption class="visually-hidden">Resources</caption>
       <thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Used by</th>
@@ -36,7 +37,7 @@ export class ResourceTable extends PageElement {
     const name = resource.fileName;
     return html`<tr>
       <td><a href="/console/knowledge/${resource.id}">${name}</a>${resource.tags.length ? html`<br><span class="hint">${resource.tags.join(', ')}</span>` : nothing}</td>
-      <td data-label="Type">${resource.type}</td>
+      <td data-label="Type">${resourceKind(resource)}</td>
       <td data-label="Status"><span class="status ${resource.aiProcessingStatus}" data-testid="resource-status">${resource.aiProcessingStatus}</span>
         ${resource.processingProgress !== undefined ? html` <span class="hint">${Math.round(resource.processingProgress * 100)}%</span>` : nothing}
         ${resource.failureReason ? html`<br><span class="hint">${resource.failureReason}</span>` : nothing}</td>
