@@ -10,6 +10,7 @@ import { ResourceListSchema, ResourceSchema } from '../resources/resource.schema
 import {
   PassageListingSchema, PassagesQuerySchema, TextResourceContentSchema, TextResourceUpdateSchema,
 } from '../resources/resource-upkeep.schema.js';
+import { WebsiteResourceContentSchema, WebsiteResourceUpdateSchema } from '../resources/website-update.schema.js';
 import { CHAT_RESPONSE_DESCRIPTION, STREAM_DESCRIPTION } from './chatbots.contract.js';
 import { defineRoute, errorResponses } from './route-contract.js';
 
@@ -89,6 +90,22 @@ export const resourceContract = {
       + 'indexed, chat still answers from the old one. Another type\'s id is a 400 naming its type.',
     params: IdParamsSchema, body: TextResourceUpdateSchema,
     responses: { 200: { description: 'The resource.', schema: ResourceSchema }, ...errorResponses(400, 401, 402, 404, 500) },
+  }),
+  getWebsite: defineRoute({
+    operationId: 'getWebsiteResourceSettings', method: 'get', path: '/v1/resource/website/{id}', tag, security: 'apiKey',
+    summary: 'The settings of a website resource as given, to edit them (extension)', description: 'Another type\'s id is a 400 naming its type.',
+    params: IdParamsSchema,
+    responses: { 200: { description: 'Its URL, sub-links, sync frequency, settings and tags.', schema: WebsiteResourceContentSchema }, ...errorResponses(400, 401, 404, 500) },
+  }),
+  updateWebsite: defineRoute({
+    operationId: 'updateWebsiteResource', method: 'put', path: '/v1/resource/website/{id}', tag, security: 'apiKey',
+    summary: 'Edit a website resource (extension): any of url, subLinks, syncFrequency, settings, tags',
+    description: '`settings`, when given, replaces the stored settings whole (bounds and checks as at creation). A change of '
+      + '`url`, `subLinks` or `settings` re-crawls the website under the same id (`NOT_STARTED` until the crawl starts, then '
+      + '`IN_PROGRESS`, then `DONE`); until the new crawl is in, chat answers from the old pages. A change of `syncFrequency` '
+      + 'counts the next sync from the last one. Another type\'s id is a 400 naming its type.',
+    params: IdParamsSchema, body: WebsiteResourceUpdateSchema,
+    responses: { 200: { description: 'The resource.', schema: ResourceSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
   sync: defineRoute({
     operationId: 'syncResource', method: 'post', path: '/v1/resource/{id}/sync', tag, security: 'apiKey',
