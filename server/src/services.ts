@@ -133,7 +133,9 @@ export function createServices(config: Config, database: Database, logger: Logge
   const gapsRepository = new KnowledgeGapsRepository(db);
   const knowledgeGaps = new KnowledgeGapsService(db, gapsRepository, chatbots, encoder);
   const savedAnswers = new SavedAnswersService(gapsRepository, chatbots, resources, qaResources);
-  const sessions = new SessionsService(db, organisations, { ttlMs: config.consoleSessionTtlMs, maxPerKey: config.consoleSessionsPerKey });
+  const sessions = new SessionsService(db, organisations, {
+    ttlMs: config.consoleSessionTtlMs, maxPerKey: config.consoleSessionsPerKey, features: { hostedVideo: config.videoHostUrl !== undefined },
+  });
   const warmUp = new WarmUp([
     // The encoder's model takes most of a second to load: at start, not in the first visitor's answer.
     ...(encoder && localEngineAnswers ? [{ name: 'sentence encoder', run: async () => { await encoder.embed(['Hello.'], { cache: false }); } }] : []),

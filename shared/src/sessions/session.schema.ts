@@ -22,5 +22,8 @@ export const SessionSchema = z.object({
   expiresAt: z.int().meta({ description: 'Unix ms.' }),
   organisation: z.string().meta({ description: 'The organisation id.' }),
   organisationName: z.string(),
+  features: z.object({
+    hostedVideo: z.boolean().meta({ description: 'Whether a video host is configured (`VIDEO_HOST_URL`), so hosted videos can be added.' }),
+  }).meta({ description: 'What this service is set up for, so the console offers only what works.' }),
 });
 export type Session = z.infer<typeof SessionSchema>;

@@ -124,7 +124,9 @@ export class ChatbotEditor extends PageElement {
   private renderResources() {
     const toggle = (id: string, on: boolean) => this.set('resourceIds', on ? [...this.draft.resourceIds, id] : this.draft.resourceIds.filter((r) => r !== id));
     return html`<fieldset class="card"><legend>Knowledge it answers from</legend>
-      ${this.resources.length === 0 ? html`<p class="hint">No resources yet: <a href="/console/knowledge">add some</a> first.</p>` : nothing}
+      ${this.resources.length === 0 && this.creating ? html`<p class="hint">No resources yet: <a href="/console/knowledge">add some</a> first.</p>` : nothing}
+      ${this.creating ? nothing : html`<p><a href="/console/knowledge?chatbot=${this.chatbotId}">Add knowledge to this chatbot</a>
+        <span class="hint">(files, text or a website; what you add there is attached here)</span></p>`}
       ${this.resources.map((resource) => html`<div class="row"><input type="checkbox" id="res-${resource.id}"
         .checked=${this.draft.resourceIds.includes(resource.id)} @change=${(e: Event) => toggle(resource.id, (e.target as HTMLInputElement).checked)}>
         <label for="res-${resource.id}">${resource.fileName} <span class="muted">(${resource.type})</span></label></div>`)}

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
-import { chatbotContract, resourceContract, type Chatbot, type Resource } from '@parley/shared';
+import { chatbotContract, resourceContract, sessionContract, type Chatbot, type Resource } from '@parley/shared';
 import { ApiError, call } from '../../api/api-client.js';
 import { upload } from '../../api/upload.js';
 import { PageElement } from '../../app/page-element.js';
@@ -24,6 +24,10 @@ export class KnowledgePage extends PageElement {
   @state() private progress: number | undefined;
   @state() private message = '';
   @state() private error = '';
+  /** Whether a video host is configured (hosted videos are offered only then). */
+  @state() private hostedVideo = false;
+  /** The chatbot the page was opened for (`?chatbot=<id>`): what is added here is attached to it. */
+  @state() private target: Chatbot | undefined;
   @query('text-dialog') private textDialog!: TextDialog;
   @query('website-dialog') private websiteDialog!: WebsiteDialog;
   @query('confirm-dialog') private confirmDialog!: ConfirmDialog;
@@ -32,6 +36,7 @@ export class KnowledgePage extends PageElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    void call(sessionContract.get, {}).then((session) => { this.hostedVideo = session.features.hostedVideo; }, () => undefined);
     void this.load().then(() => this.openFromLink());
   }
 
@@ -45,8 +50,26 @@ export class KnowledgePage extends PageElement {
     const suggestion = queryParams().get('addText');
     const edit = queryParams().get('edit');
     const resource = edit ? this.resources?.find((r) => r.id === edit) : undefined;
+    const website = this.resources?.find((r) => r.id === queryParams().get('editWebsite') && r.type === 'WEB');
+    const chatbotId = queryParams().get('chatbot');
+    this.target = chatbotId ? this.chatbots.find((chatbot) => chatbot.id === chatbotId) : undefined;
     if (suggestion !== null) await this.textDialog.open(undefined, suggestion);
     else if (resource) await this.textDialog.open(resource);
+    else if (website) await this.websiteDialog.edit(website);
+  }
+
+  /**
+   * Attaches new knowledge to the chatbot the page was opened for (its current resources read
+   * afresh, so a change made meanwhile is kept); returns the words that say so.
+   */
+  private async attach(resource: Resource | undefined): Promise<string> {
+    const target = this.target;
+    if (!target || !resource) return '';
+    const current = await call(chatbotContract.get, { params: { id: target.id } });
+    if (!current.resources.includes(resource.id)) {
+      await call(chatbotContract.update, { params: { id: target.id }, body: { resourceIds: [...current.resources, resource.id] } });
+    }
+    return ` and added to ${target.name}`;
   }
 
   /** Loads the list; while anything is processing, polls so statuses change live. */
@@ -70,7 +93,7 @@ export class KnowledgePage extends PageElement {
     this.progress = 0;
     try {
       const resource = await upload(resourceContract.createFile, {}, form, (fraction) => { this.progress = fraction; });
-      this.message = `Uploaded ${resource?.fileName ?? file.name}; it is being read.`;
+      this.message = `Uploaded ${resource?.fileName ?? file.name}${await this.attach(resource)}; it is being read.`;
     } catch (err) {
       this.message = '';
       this.error = err instanceof ApiError ? err.messages.join(' ') || `The upload was refused (${err.status}).` : (err as Error).message;
@@ -86,6 +109,7 @@ export class KnowledgePage extends PageElement {
     this.error = '';
     try {
       if (action === 'edit') return void await this.textDialog.open(resource);
+      if (action === 'edit-website') return void await this.websiteDialog.edit(resource);
       if (action === 'sync') {
         await call(resourceContract.sync, { params: { id: resource.id } });
         this.message = `Sync of ${resource.fileName} started.`;
@@ -104,19 +128,27 @@ export class KnowledgePage extends PageElement {
     await this.load();
   }
 
-  private saved(event: CustomEvent<Resource>): void {
-    this.message = `Saved ${event.detail.fileName}; it is being indexed.`;
-    void this.load();
+  private async saved(event: CustomEvent<{ resource: Resource; created: boolean }>): Promise<void> {
+    const { resource, created } = event.detail;
+    this.error = '';
+    try {
+      this.message = `Saved ${resource.fileName}${created ? await this.attach(resource) : ''}${resource.aiProcessingStatus === 'DONE' ? '.' : '; it is being read.'}`;
+    } catch (err) {
+      this.error = err instanceof ApiError ? err.messages.join(' ') : 'It could not be added to the chatbot.';
+    }
+    await this.load();
   }
 
   override render() {
     return html`
       <h1 tabindex="-1">Knowledge</h1>
+      ${this.target ? html`<p class="notice" data-testid="attach-notice">What you add here is also added to the chatbot
+        <a href="/console/chatbots/${this.target.id}">${this.target.name}</a>.</p>` : nothing}
       <div class="toolbar">
         <button type="button" @click=${() => this.uploadInput.click()} ?disabled=${this.progress !== undefined}>Upload file</button>
         <button type="button" @click=${() => this.textDialog.open()}>Add text</button>
         <button type="button" @click=${() => this.websiteDialog.open('website')}>Add website</button>
-        <button type="button" class="secondary" @click=${() => this.websiteDialog.open('video')}>Add hosted video</button>
+        ${this.hostedVideo ? html`<button type="button" class="secondary" @click=${() => this.websiteDialog.open('video')}>Add hosted video</button>` : nothing}
         <label for="upload-input" class="visually-hidden">File: PDF, MP4 video, Word, PowerPoint, Markdown, text, HTML or CSV</label>
         <input id="upload-input" class="visually-hidden" type="file" accept=${UPLOAD_ACCEPT} tabindex="-1" @change=${this.uploadFile}>
       </div>

@@ -67,6 +67,7 @@ export class ResourcePage extends PageElement {
       <div class="row">
         ${resource.type === 'WEB' || resource.type === 'HOSTED_VIDEO' ? html`<button type="button" @click=${this.sync}>Sync now</button>` : nothing}
         ${resource.type === 'TEXT' ? html`<a class="button secondary" href="/console/knowledge?edit=${resource.id}">Edit text</a>` : nothing}
+        ${resource.type === 'WEB' ? html`<a class="button secondary" href="/console/knowledge?editWebsite=${resource.id}">Website settings</a>` : nothing}
       </div>
       <p role="status">${this.message}</p></div>
       <h2>Passages</h2>

@@ -11,7 +11,7 @@ export function usersOf(resource: Resource, chatbots: readonly Chatbot[]): Chatb
 
 /**
  * @summary The resources as a table: name, type, live status, which chatbots use it, and actions.
- * @event resource-action - An action was chosen (`detail` is `{ action: 'edit' | 'sync' | 'delete', resource }`).
+ * @event resource-action - An action was chosen (`detail` is `{ action: 'edit' | 'edit-website' | 'sync' | 'delete', resource }`).
  */
 @customElement('resource-table')
 export class ResourceTable extends PageElement {
@@ -44,6 +44,7 @@ export class ResourceTable extends PageElement {
       <td data-label="Used by">${users.length ? users.map((chatbot, i) => html`${i ? ', ' : ''}<a href="/console/chatbots/${chatbot.id}">${chatbot.name}</a>`) : html`<span class="muted">none</span>`}</td>
       <td><div class="row">
         ${resource.type === 'TEXT' ? html`<button type="button" class="secondary" aria-label="Edit ${name}" @click=${() => this.act('edit', resource)}>Edit</button>` : nothing}
+        ${resource.type === 'WEB' ? html`<button type="button" class="secondary" aria-label="Settings of ${name}" @click=${() => this.act('edit-website', resource)}>Settings</button>` : nothing}
         ${resource.type === 'WEB' || resource.type === 'HOSTED_VIDEO'
           ? html`<button type="button" class="secondary" aria-label="Sync now: ${name}" @click=${() => this.act('sync', resource)}>Sync now</button>` : nothing}
         <button type="button" class="secondary" aria-label="Delete ${name}" @click=${() => this.act('delete', resource)}>Delete</button>

@@ -7,7 +7,7 @@ import { issuesByField, lines } from '../chatbots/form-issues.js';
 
 /**
  * @summary Add a text resource, or edit one (its content is re-indexed under the same id).
- * @event resource-saved - Saved (`detail` is the resource).
+ * @event resource-saved - Saved (`detail` is `{ resource, created }`).
  */
 @customElement('text-dialog')
 export class TextDialog extends PageElement {
@@ -50,7 +50,7 @@ export class TextDialog extends PageElement {
         ? await call(resourceContract.updateText, { params: { id: this.editing.id }, body: this.body })
         : await call(resourceContract.createText, { body: this.body });
       this.dialog.close();
-      this.dispatchEvent(new CustomEvent('resource-saved', { detail: saved, bubbles: true }));
+      this.dispatchEvent(new CustomEvent('resource-saved', { detail: { resource: saved, created: !this.editing }, bubbles: true }));
     } catch (err) {
       this.error = err instanceof ApiError ? err.messages.join(' ') : 'The text could not be saved.';
     }

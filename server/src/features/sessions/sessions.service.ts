@@ -26,7 +26,7 @@ export class SessionsService {
   constructor(
     private readonly db: Knex,
     private readonly organisations: OrganisationsService,
-    private readonly options: { ttlMs: number; maxPerKey: number },
+    private readonly options: { ttlMs: number; maxPerKey: number; features: Session['features'] },
   ) {
     this.repository = new SessionsRepository(db);
   }
@@ -57,7 +57,9 @@ export class SessionsService {
     const secret = await this.getSecret();
     return {
       cookie: signSessionId(secret, id),
-      session: { csrfToken: csrfTokenOf(secret, id), expiresAt, organisation: auth.organisationId, organisationName: organisation?.name ?? '' },
+      session: {
+        csrfToken: csrfTokenOf(secret, id), expiresAt, organisation: auth.organisationId, organisationName: organisation?.name ?? '', features: this.options.features,
+      },
     };
   }
 
@@ -72,7 +74,7 @@ export class SessionsService {
   async describe(session: ConsoleSession): Promise<Session> {
     return {
       csrfToken: csrfTokenOf(await this.getSecret(), session.id), expiresAt: session.expiresAt,
-      organisation: session.auth.organisationId, organisationName: session.organisationName,
+      organisation: session.auth.organisationId, organisationName: session.organisationName, features: this.options.features,
     };
   }
 
