@@ -59,6 +59,8 @@ export default defineConfig({
       CONSOLE_SIGN_IN_RATE_LIMIT: '10000', CONSOLE_SIGN_IN_KEY_RATE_LIMIT: '10000', CONSOLE_SESSIONS_PER_KEY: '10000',
       // Offline: the local engine answers, whatever the developer's shell holds.
       OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GOOGLE_GENERATIVE_AI_API_KEY: '',
+      // The journeys' websites are the host pages, on loopback.
+      CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
     },
   }, {
     // Site owners' pages on other origins (http://<anything>.test:PORT/), also on loopback, as

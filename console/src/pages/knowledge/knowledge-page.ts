@@ -28,6 +28,8 @@ export class KnowledgePage extends PageElement {
   @state() private hostedVideo = false;
   /** The chatbot the page was opened for (`?chatbot=<id>`): what is added here is attached to it. */
   @state() private target: Chatbot | undefined;
+  /** The resource the status line says is being read; the line changes when it settles. */
+  private reading: { id: string; syncedBefore?: number } | undefined;
   @query('text-dialog') private textDialog!: TextDialog;
   @query('website-dialog') private websiteDialog!: WebsiteDialog;
   @query('confirm-dialog') private confirmDialog!: ConfirmDialog;
@@ -78,9 +80,24 @@ export class KnowledgePage extends PageElement {
     const [resources, chatbots] = await Promise.all([call(resourceContract.list, {}), call(chatbotContract.list, {})]);
     this.resources = resources;
     this.chatbots = chatbots;
-    if (resources.some((resource) => PENDING.has(resource.aiProcessingStatus)) && this.isConnected) {
+    this.settleStatusLine(resources);
+    if ((this.reading || resources.some((resource) => PENDING.has(resource.aiProcessingStatus))) && this.isConnected) {
       this.timer = window.setTimeout(() => void this.load(), 1500);
     }
+  }
+
+  /** Replaces "it is being read" once that resource is DONE or failed (or gone). */
+  private settleStatusLine(resources: readonly Resource[]): void {
+    if (!this.reading) return;
+    const { id, syncedBefore } = this.reading;
+    const resource = resources.find((r) => r.id === id);
+    // A sync is over when the resource has left DONE and come back (its lastSync moved), or failed.
+    const syncPending = syncedBefore !== undefined && resource?.aiProcessingStatus === 'DONE' && (resource.lastSync ?? 0) === syncedBefore;
+    if (resource && (PENDING.has(resource.aiProcessingStatus) || syncPending)) return;
+    this.reading = undefined;
+    if (!resource) this.message = '';
+    else if (resource.aiProcessingStatus === 'DONE') this.message = `${resource.fileName} is ready: the chatbots using it answer from it.`;
+    else this.message = `${resource.fileName} could not be read${resource.failureReason ? `: ${resource.failureReason}` : '.'}`;
   }
 
   private async uploadFile(): Promise<void> {
@@ -94,6 +111,7 @@ export class KnowledgePage extends PageElement {
     try {
       const resource = await upload(resourceContract.createFile, {}, form, (fraction) => { this.progress = fraction; });
       this.message = `Uploaded ${resource?.fileName ?? file.name}${await this.attach(resource)}; it is being read.`;
+      this.reading = resource && { id: resource.id };
     } catch (err) {
       this.message = '';
       this.error = err instanceof ApiError ? err.messages.join(' ') || `The upload was refused (${err.status}).` : (err as Error).message;
@@ -112,7 +130,8 @@ export class KnowledgePage extends PageElement {
       if (action === 'edit-website') return void await this.websiteDialog.edit(resource);
       if (action === 'sync') {
         await call(resourceContract.sync, { params: { id: resource.id } });
-        this.message = `Sync of ${resource.fileName} started.`;
+        this.message = `Sync of ${resource.fileName} started; it is being read.`;
+        this.reading = { id: resource.id, syncedBefore: resource.lastSync ?? 0 };
       }
       if (action === 'delete') {
         if (!await this.confirmDialog.ask(`Delete "${resource.fileName}" and its passages? This cannot be undone.`)) return;
@@ -132,7 +151,9 @@ export class KnowledgePage extends PageElement {
     const { resource, created } = event.detail;
     this.error = '';
     try {
-      this.message = `Saved ${resource.fileName}${created ? await this.attach(resource) : ''}${resource.aiProcessingStatus === 'DONE' ? '.' : '; it is being read.'}`;
+      const pending = PENDING.has(resource.aiProcessingStatus);
+      this.message = `Saved ${resource.fileName}${created ? await this.attach(resource) : ''}${pending ? '; it is being read.' : '.'}`;
+      this.reading = pending ? { id: resource.id } : undefined;
     } catch (err) {
       this.error = err instanceof ApiError ? err.messages.join(' ') : 'It could not be added to the chatbot.';
     }

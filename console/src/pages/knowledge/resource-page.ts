@@ -4,7 +4,10 @@ import { chatbotContract, resourceContract, type Chatbot, type Passage, type Res
 import { ApiError, call } from '../../api/api-client.js';
 import { PageElement } from '../../app/page-element.js';
 import { usersOf } from './resource-table.js';
+import { renderPassageText } from './passage-text.js';
 import { resourceKind } from './resource-labels.js';
+
+const PENDING = new Set(['NOT_STARTED', 'IN_PROGRESS']);
 
 const seconds = (value: number) => `${Math.floor(value / 60)}:${String(Math.floor(value % 60)).padStart(2, '0')}`;
 
@@ -17,6 +20,7 @@ export class ResourcePage extends PageElement {
   @state() private passages: Passage[] = [];
   @state() private nextCursor: string | undefined;
   @state() private message = '';
+  private timer: number | undefined;
 
   override async connectedCallback(): Promise<void> {
     super.connectedCallback();
@@ -24,6 +28,31 @@ export class ResourcePage extends PageElement {
       call(resourceContract.get, { params: { id: this.resourceId } }), call(chatbotContract.list, {}),
     ]);
     await this.more();
+    if (PENDING.has(this.resource.aiProcessingStatus)) this.watch();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.timer);
+  }
+
+  /**
+   * Polls the resource while it is queued or read; when it settles, its details and passages are
+   * read afresh (a sync's new "Last sync" and passages show without a reload).
+   */
+  private watch(): void {
+    clearTimeout(this.timer);
+    this.timer = window.setTimeout(async () => {
+      if (!this.isConnected) return;
+      const resource = await call(resourceContract.get, { params: { id: this.resourceId } });
+      this.resource = resource;
+      if (PENDING.has(resource.aiProcessingStatus) || (this.syncing && resource.aiProcessingStatus === 'DONE' && resource.lastSync === this.syncing.lastSync)) return this.watch();
+      this.syncing = undefined;
+      this.passages = [];
+      this.nextCursor = undefined;
+      await this.more();
+      this.message = resource.aiProcessingStatus === 'DONE' ? 'Read again: the passages below are the new ones.' : `Not read: ${resource.failureReason ?? resource.aiProcessingStatus}`;
+    }, 1000);
   }
 
   private async more(): Promise<void> {
@@ -32,10 +61,15 @@ export class ResourcePage extends PageElement {
     this.nextCursor = page.nextCursor;
   }
 
+  /** The resource as it was when "Sync now" was pressed (its sync is over once `lastSync` moves). */
+  private syncing: Resource | undefined;
+
   private async sync(): Promise<void> {
     try {
+      this.syncing = this.resource;
       this.resource = await call(resourceContract.sync, { params: { id: this.resourceId } });
       this.message = 'Sync started: the current passages answer until the new ones are in.';
+      this.watch();
     } catch (err) {
       this.message = err instanceof ApiError ? err.messages.join(' ') : 'The sync could not start.';
     }
@@ -47,7 +81,7 @@ export class ResourcePage extends PageElement {
       passage.timestampSec !== undefined ? `at ${seconds(passage.timestampSec)}` : '',
     ].filter(Boolean).join(' · ');
     return html`<li><p class="hint">#${index + 1}${where ? ` · ${where}` : ''}${passage.url ? html` · <a href=${passage.url} rel="noopener noreferrer" target="_blank">${passage.url}</a>` : nothing}</p>
-      <p>${passage.text}</p></li>`;
+      ${renderPassageText(passage.text)}</li>`;
   }
 
   override render() {
