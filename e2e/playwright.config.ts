@@ -61,6 +61,8 @@ export default defineConfig({
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       // Offline: the local engine answers, whatever the developer's shell holds.
       OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GOOGLE_GENERATIVE_AI_API_KEY: '',
+      // The journeys' websites are the host pages, on loopback.
+      CRAWL_ALLOW_PRIVATE_NETWORKS: 'true',
     },
   }, {
     // Site owners' pages on other origins (http://<anything>.test:PORT/), also on loopback, as

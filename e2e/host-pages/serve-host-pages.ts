@@ -7,9 +7,19 @@ import { hostPageHtml } from './host-page.js';
 const port = Number(process.env.HOST_PAGES_PORT ?? 3918);
 const serviceUrl = process.env.SERVICE_URL ?? 'http://127.0.0.1:3917';
 
+/** A bakery's page whose special changes at every fetch, so each crawl of it reads new text. */
+const SPECIALS = ['lemon drizzle cake', 'cinnamon buns', 'cherry bakewell tart'];
+let bakeryFetches = 0;
+
 http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://host');
   if (url.pathname === '/health') return void res.end('ok');
+  if (url.pathname === '/bakery/') {
+    const special = SPECIALS[bakeryFetches++ % SPECIALS.length];
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html><head><title>Crumb bakery</title></head><body><main><h1>Crumb bakery</h1><p>Today's special is ${special}.</p></main></body></html>`);
+    return;
+  }
   const chatbotId = url.searchParams.get('chatbotId') ?? '';
   if (url.pathname !== '/' || !/^[0-9a-f]{24}$/.test(chatbotId)) {
     res.writeHead(404).end();

@@ -80,7 +80,8 @@ test('adds text and a website from their forms, and a delete refused by a chatbo
   await siteDialog.getByRole('textbox', { name: 'Page URL' }).fill('not a url');
   await siteDialog.getByRole('button', { name: 'Save' }).click();
   await expect(siteDialog.getByText('Page URL must be an http or https URL')).toBeVisible();
-  // Whole-site discovery (extension): its fields appear with it and are checked as the API checks them.
+  // Whole-site discovery (extension), the default: its fields are checked as the API checks them.
+  await siteDialog.getByRole('combobox', { name: 'Discover more pages' }).selectOption('NONE');
   await expect(siteDialog.getByRole('textbox', { name: 'Never paths' })).toBeHidden();
   await siteDialog.getByRole('combobox', { name: 'Discover more pages' }).selectOption('SITEMAP');
   await expect(siteDialog.getByRole('textbox', { name: 'Most pages' })).toHaveValue('100');

@@ -152,7 +152,9 @@ export function createServices(config: Config, database: Database, logger: Logge
   const knowledgeGaps = new KnowledgeGapsService(gapsRepository, chatbots, encoder);
   const savedAnswers = new SavedAnswersService(gapsRepository, chatbots, resources, qaResources);
   const members = new MembersService(db, config.publicUrl);
-  const sessions = new SessionsService(db, organisations, members, { ttlMs: config.consoleSessionTtlMs, maxPerKey: config.consoleSessionsPerKey });
+  const sessions = new SessionsService(db, organisations, members, {
+    ttlMs: config.consoleSessionTtlMs, maxPerKey: config.consoleSessionsPerKey, features: { hostedVideo: config.videoHostUrl !== undefined },
+  });
   const warmUp = new WarmUp([
     // The encoder's model takes most of a second to load: at start, not in the first visitor's answer.
     ...(encoder && localEngineAnswers ? [{ name: 'sentence encoder', run: async () => { await encoder.embed(['Hello.'], { cache: false }); } }] : []),

@@ -19,6 +19,7 @@ export * from './resources/website-settings.schema.js';
 export * from './resources/resource.schema.js';
 export * from './resources/resource-create.schema.js';
 export * from './resources/resource-upkeep.schema.js';
+export * from './resources/website-update.schema.js';
 export * from './resources/qa-resource.schema.js';
 export * from './chat/chat-message.schema.js';
 export * from './chat/chat-source.schema.js';

@@ -3,7 +3,8 @@ import { customElement, property, query } from 'lit/decorators.js';
 import { PageElement } from '../app/page-element.js';
 
 /**
- * @summary A modal yes/no question (native `<dialog>`: focus is trapped and Escape cancels).
+ * @summary A modal yes/no question (native `<dialog>`: focus is trapped and Escape cancels). Focus
+ * starts on Cancel, so a stray Enter never confirms a destructive action.
  * Resolve it with {@link ConfirmDialog.ask}.
  */
 @customElement('confirm-dialog')
@@ -20,6 +21,7 @@ export class ConfirmDialog extends PageElement {
     this.requestUpdate();
     await this.updateComplete;
     this.dialog.showModal();
+    this.dialog.querySelector<HTMLButtonElement>('button.secondary')?.focus();
     return new Promise((resolve) => { this.resolve = resolve; });
   }
 
@@ -35,7 +37,7 @@ export class ConfirmDialog extends PageElement {
       <p>${this.text}</p>
       <div class="row">
         <button type="button" class="danger" @click=${() => this.close(true)}>${this.confirmLabel}</button>
-        <button type="button" class="secondary" @click=${() => this.close(false)}>Cancel</button>
+        <button type="button" class="secondary" autofocus @click=${() => this.close(false)}>Cancel</button>
       </div>
     </dialog>`;
   }

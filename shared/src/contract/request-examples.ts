@@ -36,6 +36,7 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   createChatbotText: { name: 'Do you sell gift cards?', content: 'Gift cards. We sell gift cards from 10 to 200 pounds, in the shop and online.', gapId: EXAMPLE_ID },
   addQaPair: { questions: ['Do you sell gift cards?'], answer: 'Yes, from 10 to 200 pounds, in the shop or online.' },
   updateTextResource: { content: 'Our shop opens at 10am and closes at 6pm, Monday to Saturday.' },
+  updateWebsiteResource: { settings: { discovery: 'SITEMAP_AND_LINKS', maxPages: 200 }, syncFrequency: 'SEVEN_DAYS' },
   createEmbedSession: { password: 'Str0ng!pass' },
   embedChatStream: { conversation: question },
   saveEmbedConversation: { messages: question },

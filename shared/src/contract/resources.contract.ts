@@ -10,6 +10,7 @@ import { ResourceListSchema, ResourceSchema } from '../resources/resource.schema
 import {
   PassageListingSchema, PassagesQuerySchema, TextResourceContentSchema, TextResourceUpdateSchema,
 } from '../resources/resource-upkeep.schema.js';
+import { WebsiteResourceContentSchema, WebsiteResourceUpdateSchema } from '../resources/website-update.schema.js';
 import { CHAT_RESPONSE_DESCRIPTION, STREAM_DESCRIPTION } from './chatbots.contract.js';
 import { ANY_ROLE, MANAGERS, defineRoute, errorResponses } from './route-contract.js';
 
@@ -35,14 +36,19 @@ export const resourceContract = {
   }),
   createFile: defineRoute({
     operationId: 'createFileResource', method: 'post', path: '/v1/resource/file', tag, security: 'apiKey', roles: MANAGERS,
-    summary: 'Upload a PDF or MP4 (type by content; under 1000 MB; videos under 120 minutes)',
+    summary: 'Upload a PDF or MP4, or (extension) a document (type by content; under 1000 MB; videos under 120 minutes)',
     description: 'A PDF is read page by page: pages with a text layer as they are, scanned pages (no text layer) by OCR '
       + '(English; at most OCR_MAX_PAGES of them per PDF, 100 by default). Every passage keeps its page number. '
       + 'The resource ends FAILED_NO_TEXT_FOUND only when OCR finds no text either. '
       + 'An MP4 is read from its own subtitle track; without one its speech is transcribed, by the configured transcription '
       + 'provider or else offline by Whisper tiny (once the server ran `npm run install:transcription`), while `processingProgress` '
       + 'says how much of the audio is done. Every passage of a video carries its moment (`timestampSec` in passages and sources). '
-      + 'A video with neither subtitles nor a way to transcribe it ends FAILED_NO_TEXT_FOUND, `failureReason` saying why.',
+      + 'A video with neither subtitles nor a way to transcribe it ends FAILED_NO_TEXT_FOUND, `failureReason` saying why. '
+      + 'Extension: a Word document (DOCX), PowerPoint slides (PPTX), or a UTF-8 Markdown, plain text, HTML or CSV file, '
+      + 'recognised by content, becomes a `DOCUMENT` resource with `documentFormat`: headings, lists and tables keep their '
+      + 'structure, slides are numbered as pages, each CSV row is one passage with its header names. A document over the '
+      + 'parser\'s limits (a zip bomb, a text over 50 MB, HTML nested over 1,000 deep, a CSV over 20,000 rows) ends FAILED '
+      + 'with `failureReason`. Any other file is a 400.',
     bodyType: 'multipart', body: FileResourceUploadSchema,
     responses: { ...created, ...creationErrors },
   }),
@@ -84,6 +90,22 @@ export const resourceContract = {
       + 'indexed, chat still answers from the old one. Another type\'s id is a 400 naming its type.',
     params: IdParamsSchema, body: TextResourceUpdateSchema,
     responses: { 200: { description: 'The resource.', schema: ResourceSchema }, ...errorResponses(400, 401, 402, 404, 500) },
+  }),
+  getWebsite: defineRoute({
+    operationId: 'getWebsiteResourceSettings', method: 'get', path: '/v1/resource/website/{id}', tag, security: 'apiKey',
+    summary: 'The settings of a website resource as given, to edit them (extension)', description: 'Another type\'s id is a 400 naming its type.',
+    params: IdParamsSchema,
+    responses: { 200: { description: 'Its URL, sub-links, sync frequency, settings and tags.', schema: WebsiteResourceContentSchema }, ...errorResponses(400, 401, 404, 500) },
+  }),
+  updateWebsite: defineRoute({
+    operationId: 'updateWebsiteResource', method: 'put', path: '/v1/resource/website/{id}', tag, security: 'apiKey',
+    summary: 'Edit a website resource (extension): any of url, subLinks, syncFrequency, settings, tags',
+    description: '`settings`, when given, replaces the stored settings whole (bounds and checks as at creation). A change of '
+      + '`url`, `subLinks` or `settings` re-crawls the website under the same id (`NOT_STARTED` until the crawl starts, then '
+      + '`IN_PROGRESS`, then `DONE`); until the new crawl is in, chat answers from the old pages. A change of `syncFrequency` '
+      + 'counts the next sync from the last one. Another type\'s id is a 400 naming its type.',
+    params: IdParamsSchema, body: WebsiteResourceUpdateSchema,
+    responses: { 200: { description: 'The resource.', schema: ResourceSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
   sync: defineRoute({
     operationId: 'syncResource', method: 'post', path: '/v1/resource/{id}/sync', tag, security: 'apiKey', roles: MANAGERS,

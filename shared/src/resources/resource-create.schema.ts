@@ -59,6 +59,6 @@ export type FileResourceFields = z.infer<typeof FileResourceFieldsSchema>;
 
 /** The multipart body as documented (the file part itself is checked by content). */
 export const FileResourceUploadSchema = z.object({
-  file: z.string().meta({ format: 'binary', description: 'A PDF or MP4 file, under 1000 MB; videos under 120 minutes.' }),
+  file: z.string().meta({ format: 'binary', description: 'A PDF or MP4 file, under 1000 MB; videos under 120 minutes. Extension: also a Word document (DOCX), PowerPoint slides (PPTX), Markdown, plain text (UTF-8), HTML or CSV file, recognised by content (type `DOCUMENT`).' }),
   tags: z.array(z.string()).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/id.schema.js';
-import { AiProcessingStatusSchema, ResourceTypeSchema } from './resource-enums.schema.js';
+import { AiProcessingStatusSchema, DocumentFormatSchema, ResourceTypeSchema } from './resource-enums.schema.js';
 
 /** A Google Drive file, as DRIVE resources carry it (read-only: no endpoint creates them). */
 export const DriveResourceFileSchema = z.object({
@@ -27,6 +27,8 @@ export const ResourceSchema = z.object({
   website: z.object({ url: z.string(), subLinks: z.array(z.string()) }).optional(),
   videoLength: z.int().optional(),
   fileSize: z.int().optional(),
+  /** Extension: a `DOCUMENT`'s format. */
+  documentFormat: DocumentFormatSchema.optional(),
   syncFrequencyMs: z.int().optional(),
   lastSync: z.int().optional(),
   /** Extension: why processing failed, when it did. */

@@ -32,6 +32,9 @@ export const SessionSchema = z.object({
   expiresAt: z.int().meta({ description: 'Unix ms.' }),
   organisation: z.string().meta({ description: 'The organisation id.' }),
   organisationName: z.string(),
+  features: z.object({
+    hostedVideo: z.boolean().meta({ description: 'Whether a video host is configured (`VIDEO_HOST_URL`), so hosted videos can be added.' }),
+  }).meta({ description: 'What this service is set up for, so the console offers only what works.' }),
   /** Extension: the member signed in; absent for a session made with an API key. */
   member: MemberSchema.optional(),
   /** Extension: true while the organisation has no members (the console then offers to create the owner). */

@@ -37,12 +37,18 @@ export function draftOf(chatbot: Chatbot): ChatbotDraft {
   };
 }
 
+/**
+ * Whether the draft's password is sent: only for a PRIVATE chatbot, where the field is shown. A
+ * password typed and then left by switching to another access level is not checked or sent.
+ */
+const sendsPassword = (draft: ChatbotDraft): boolean => draft.accessLevel === 'PRIVATE' && draft.password !== '';
+
 /** The create body of a draft: empty optional fields are left out. */
 export function createBodyOf(draft: ChatbotDraft): ChatbotCreateInput {
   return {
     name: draft.name, welcomeMessage: draft.welcomeMessage, model: draft.model, accessLevel: draft.accessLevel,
     personalityType: draft.personalityType, toneType: draft.toneType, resourceIds: draft.resourceIds, tags: lines(draft.tags),
-    ...(draft.password ? { password: draft.password } : {}),
+    ...(sendsPassword(draft) ? { password: draft.password } : {}),
     ...(draft.customSystemPrompt ? { customSystemPrompt: draft.customSystemPrompt } : {}),
     ...(draft.restrict ? { restrictAnswersToResourcesContentResponse: draft.restrict } : {}),
   };
@@ -53,7 +59,7 @@ export function updateBodyOf(draft: ChatbotDraft): z.input<typeof ChatbotUpdateS
   return {
     name: draft.name, welcomeMessage: draft.welcomeMessage, model: draft.model, accessLevel: draft.accessLevel,
     resourceIds: draft.resourceIds, tags: lines(draft.tags), restrictAnswersToResourcesContentResponse: draft.restrict,
-    ...(draft.password ? { password: draft.password } : {}),
+    ...(sendsPassword(draft) ? { password: draft.password } : {}),
     ...(draft.customSystemPrompt ? { customSystemPrompt: draft.customSystemPrompt } : {}),
   };
 }

@@ -2,11 +2,13 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import {
   AccessLevelSchema, ModelSchema, PersonalityTypeSchema, ToneTypeSchema, chatbotContract, modelsContract, resourceContract,
-  type Chatbot, type ModelRouting, type Resource,
+  type AccessLevel, type Chatbot, type ModelRouting, type PersonalityType, type Resource, type ToneType,
 } from '@parley/shared';
 import { ApiError, call } from '../../api/api-client.js';
 import { PageElement } from '../../app/page-element.js';
 import { navigate } from '../../app/router.js';
+import { resourceKind } from '../knowledge/resource-labels.js';
+import { ACCESS_LEVELS, PERSONALITIES, TONES } from './chatbot-labels.js';
 import { createBodyOf, draftOf, newDraft, schemaFor, updateBodyOf, type ChatbotDraft } from './chatbot-draft.js';
 import './embed-snippet.js';
 import { issuesByField } from './form-issues.js';
@@ -71,7 +73,10 @@ export class ChatbotEditor extends PageElement {
     if (this.issues.size > 0) {
       this.status = `Fix the ${this.issues.size === 1 ? 'field' : 'fields'} marked below.`;
       await this.updateComplete;
-      this.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      const marked = this.querySelector<HTMLElement>('[aria-invalid="true"]');
+      // A problem of a field that is not shown must still be said, never "marked below" with nothing marked.
+      if (marked) marked.focus();
+      else this.status = `Not saved: ${[...this.issues].map(([field, message]) => `${field} ${message}`).join('; ')}.`;
       return;
     }
     try {
@@ -114,21 +119,24 @@ export class ChatbotEditor extends PageElement {
   }
 
   private select<K extends 'model' | 'accessLevel' | 'personalityType' | 'toneType'>(
-    field: K, label: string, options: readonly string[], labelOf: (option: string) => string = (option) => option,
+    field: K, label: string, options: readonly string[], labelOf: (option: string) => string = (option) => option, hint = '',
   ) {
     return html`<div class="field"><label for="chatbot-${field}">${label}</label>
-      <select id="chatbot-${field}" @change=${(e: Event) => this.set(field, (e.target as HTMLSelectElement).value as ChatbotDraft[K])}>
+      <select id="chatbot-${field}" aria-describedby=${hint ? `chatbot-${field}-hint` : nothing}
+        @change=${(e: Event) => this.set(field, (e.target as HTMLSelectElement).value as ChatbotDraft[K])}>
         ${options.map((option) => html`<option value=${option} ?selected=${this.draft[field] === option}>${labelOf(option)}</option>`)}
-      </select></div>`;
+      </select>${hint ? html`<p class="hint" id="chatbot-${field}-hint">${hint}</p>` : nothing}</div>`;
   }
 
   private renderResources() {
     const toggle = (id: string, on: boolean) => this.set('resourceIds', on ? [...this.draft.resourceIds, id] : this.draft.resourceIds.filter((r) => r !== id));
     return html`<fieldset class="card"><legend>Knowledge it answers from</legend>
-      ${this.resources.length === 0 ? html`<p class="hint">No resources yet: <a href="/console/knowledge">add some</a> first.</p>` : nothing}
+      ${this.resources.length === 0 && this.creating ? html`<p class="hint">No resources yet: <a href="/console/knowledge">add some</a> first.</p>` : nothing}
+      ${this.creating ? nothing : html`<p><a href="/console/knowledge?chatbot=${this.chatbotId}">Add knowledge to this chatbot</a>
+        <span class="hint">(files, text or a website; what you add there is attached here)</span></p>`}
       ${this.resources.map((resource) => html`<div class="row"><input type="checkbox" id="res-${resource.id}"
         .checked=${this.draft.resourceIds.includes(resource.id)} @change=${(e: Event) => toggle(resource.id, (e.target as HTMLInputElement).checked)}>
-        <label for="res-${resource.id}">${resource.fileName} <span class="muted">(${resource.type})</span></label></div>`)}
+        <label for="res-${resource.id}">${resource.fileName} <span class="muted">(${resourceKind(resource)})</span></label></div>`)}
     </fieldset>`;
   }
 
@@ -142,10 +150,19 @@ export class ChatbotEditor extends PageElement {
         ${this.text('name', 'Name')}
         ${this.text('welcomeMessage', 'Welcome message', { multiline: true })}
         ${this.select('model', 'Model', ModelSchema.options, (name) => this.modelLabel(name))}
-        ${this.select('accessLevel', 'Access level', AccessLevelSchema.options)}
+        ${this.select('accessLevel', 'Access level', AccessLevelSchema.options, (level) => ACCESS_LEVELS[level as AccessLevel].label,
+          `${ACCESS_LEVELS[this.draft.accessLevel].explains} In the API: accessLevel ${this.draft.accessLevel}.`)}
         ${this.draft.accessLevel === 'PRIVATE' ? this.text('password', 'Password', { type: 'password', hint: this.creating || !this.chatbot || this.chatbot.accessLevel !== 'PRIVATE'
           ? 'Visitors enter it to chat. At least 8 characters with upper and lower case, a digit and a special character.' : 'Leave empty to keep the current password.' }) : nothing}
-        ${this.creating ? html`${this.select('personalityType', 'Personality', PersonalityTypeSchema.options)}${this.select('toneType', 'Tone', ToneTypeSchema.options)}` : nothing}
+        ${this.creating
+          ? html`${this.select('personalityType', 'Personality', PersonalityTypeSchema.options, (p) => PERSONALITIES[p as PersonalityType],
+              `How it answers; set once, when the chatbot is created. In the API: personalityType ${this.draft.personalityType}.`)}
+            ${this.select('toneType', 'Tone', ToneTypeSchema.options, (t) => TONES[t as ToneType],
+              `Set once, when the chatbot is created. In the API: toneType ${this.draft.toneType}.`)}`
+          : html`<div class="field"><p><strong>Personality and tone</strong></p>
+              <p class="hint" data-testid="personality-note">Chosen when the chatbot was created and kept by the service, which never returns
+                them (<code>personalityType</code> and <code>toneType</code> are create-only in the API), so they can be neither shown nor
+                changed here. To change how it answers, create a new chatbot, or use a custom system prompt when both were CUSTOM.</p></div>`}
         ${custom || this.draft.customSystemPrompt ? this.text('customSystemPrompt', 'Custom system prompt', { multiline: true, hint: 'Needs personality and tone both CUSTOM.' }) : nothing}
         ${this.text('restrict', 'Answer when the knowledge has nothing', { multiline: true, hint: 'Leave empty to let the chatbot answer freely.' })}
         ${this.text('tags', 'Tags', { hint: 'Separated by commas.' })}

@@ -63,24 +63,35 @@ export class WidgetPreview extends PageElement {
     widget.setAttribute('chatbot-id', config.id);
     widget.style.height = '100%';
     const owner = document.activeElement;
+    const scrollY = window.scrollY;
     frame.replaceChildren(widget);
-    this.keepFocus(owner, widget);
+    this.keepFocus(owner, widget, scrollY);
   }
 
   /**
    * The widget moves focus into its chat window when it opens, and the preview opens a new one on
-   * every change: while the owner types in the form, that focus is given back (a Tab into the
-   * preview ends the guard, so keyboard users can still reach it).
+   * every change and when the page opens: that focus (and the scroll it causes) is given back to
+   * where the owner was, the form field or the page's heading. Focus the owner moves into the
+   * preview themselves (a Tab, a click) stays there.
    */
-  private keepFocus(owner: Element | null, widget: HTMLElement): void {
-    if (!(owner instanceof HTMLElement) || owner === document.body || this.contains(owner)) return;
-    const restore = () => { if (owner.isConnected) owner.focus({ preventScroll: true }); };
+  private keepFocus(owner: Element | null, widget: HTMLElement, scrollY: number): void {
+    if (owner instanceof HTMLElement && this.contains(owner)) return;
+    let active = true;
+    const restore = () => {
+      if (!active) return;
+      if (owner instanceof HTMLElement && owner !== document.body && owner.isConnected) owner.focus({ preventScroll: true });
+      else document.querySelector<HTMLElement>('main h1')?.focus({ preventScroll: true });
+      window.scrollTo({ top: scrollY });
+    };
     const stop = () => {
+      active = false;
       widget.removeEventListener('focusin', restore);
       document.removeEventListener('keydown', onKey, true);
+      widget.removeEventListener('pointerdown', stop, true);
     };
     const onKey = (event: KeyboardEvent) => { if (event.key === 'Tab') stop(); };
     widget.addEventListener('focusin', restore);
+    widget.addEventListener('pointerdown', stop, true);
     document.addEventListener('keydown', onKey, true);
     setTimeout(stop, 2000);
   }

@@ -1,12 +1,13 @@
 import { html, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
-import { chatbotContract, resourceContract, type Chatbot, type Resource } from '@parley/shared';
+import { chatbotContract, resourceContract, sessionContract, type Chatbot, type Resource } from '@parley/shared';
 import { ApiError, call } from '../../api/api-client.js';
 import { upload } from '../../api/upload.js';
 import { PageElement } from '../../app/page-element.js';
 import { queryParams } from '../../app/router.js';
 import '../../components/confirm-dialog.js';
 import type { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { UPLOAD_ACCEPT } from './resource-labels.js';
 import './resource-table.js';
 import './text-dialog.js';
 import type { TextDialog } from './text-dialog.js';
@@ -24,6 +25,12 @@ export class KnowledgePage extends PageElement {
   @state() private progress: number | undefined;
   @state() private message = '';
   @state() private error = '';
+  /** Whether a video host is configured (hosted videos are offered only then). */
+  @state() private hostedVideo = false;
+  /** The chatbot the page was opened for (`?chatbot=<id>`): what is added here is attached to it. */
+  @state() private target: Chatbot | undefined;
+  /** The resource the status line says is being read; the line changes when it settles. */
+  private reading: { id: string; syncedBefore?: number } | undefined;
   @query('text-dialog') private textDialog!: TextDialog;
   @query('website-dialog') private websiteDialog!: WebsiteDialog;
   @query('confirm-dialog') private confirmDialog!: ConfirmDialog;
@@ -32,6 +39,7 @@ export class KnowledgePage extends PageElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    void call(sessionContract.get, {}).then((session) => { this.hostedVideo = session.features.hostedVideo; }, () => undefined);
     void this.load().then(() => this.openFromLink());
   }
 
@@ -49,10 +57,28 @@ export class KnowledgePage extends PageElement {
     const suggestion = params.get('addText');
     const edit = params.get('edit');
     const resource = edit ? this.resources?.find((r) => r.id === edit) : undefined;
-    const chatbot = this.chatbots.find((c) => c.id === params.get('chatbot'));
-    const target = chatbot && { chatbotId: chatbot.id, chatbotName: chatbot.name, ...(params.get('gap') ? { gapId: params.get('gap')! } : {}) };
-    if (suggestion !== null) await this.textDialog.open(undefined, suggestion, target);
+    const website = this.resources?.find((r) => r.id === params.get('editWebsite') && r.type === 'WEB');
+    const chatbotId = params.get('chatbot');
+    this.target = chatbotId ? this.chatbots.find((chatbot) => chatbot.id === chatbotId) : undefined;
+    // A gap's text is added to its chatbot by the service, which closes the gap with it.
+    const gapTarget = this.target && { chatbotId: this.target.id, chatbotName: this.target.name, ...(params.get('gap') ? { gapId: params.get('gap')! } : {}) };
+    if (suggestion !== null) await this.textDialog.open(undefined, suggestion, gapTarget);
     else if (resource) await this.textDialog.open(resource);
+    else if (website) await this.websiteDialog.edit(website);
+  }
+
+  /**
+   * Attaches new knowledge to the chatbot the page was opened for (its current resources read
+   * afresh, so a change made meanwhile is kept); returns the words that say so.
+   */
+  private async attach(resource: Resource | undefined): Promise<string> {
+    const target = this.target;
+    if (!target || !resource) return '';
+    const current = await call(chatbotContract.get, { params: { id: target.id } });
+    if (!current.resources.includes(resource.id)) {
+      await call(chatbotContract.update, { params: { id: target.id }, body: { resourceIds: [...current.resources, resource.id] } });
+    }
+    return ` and added to ${target.name}`;
   }
 
   /** Loads the list; while anything is processing, polls so statuses change live. */
@@ -61,9 +87,24 @@ export class KnowledgePage extends PageElement {
     const [resources, chatbots] = await Promise.all([call(resourceContract.list, {}), call(chatbotContract.list, {})]);
     this.resources = resources;
     this.chatbots = chatbots;
-    if (resources.some((resource) => PENDING.has(resource.aiProcessingStatus)) && this.isConnected) {
+    this.settleStatusLine(resources);
+    if ((this.reading || resources.some((resource) => PENDING.has(resource.aiProcessingStatus))) && this.isConnected) {
       this.timer = window.setTimeout(() => void this.load(), 1500);
     }
+  }
+
+  /** Replaces "it is being read" once that resource is DONE or failed (or gone). */
+  private settleStatusLine(resources: readonly Resource[]): void {
+    if (!this.reading) return;
+    const { id, syncedBefore } = this.reading;
+    const resource = resources.find((r) => r.id === id);
+    // A sync is over when the resource has left DONE and come back (its lastSync moved), or failed.
+    const syncPending = syncedBefore !== undefined && resource?.aiProcessingStatus === 'DONE' && (resource.lastSync ?? 0) === syncedBefore;
+    if (resource && (PENDING.has(resource.aiProcessingStatus) || syncPending)) return;
+    this.reading = undefined;
+    if (!resource) this.message = '';
+    else if (resource.aiProcessingStatus === 'DONE') this.message = `${resource.fileName} is ready: the chatbots using it answer from it.`;
+    else this.message = `${resource.fileName} could not be read${resource.failureReason ? `: ${resource.failureReason}` : '.'}`;
   }
 
   private async uploadFile(): Promise<void> {
@@ -76,7 +117,8 @@ export class KnowledgePage extends PageElement {
     this.progress = 0;
     try {
       const resource = await upload(resourceContract.createFile, {}, form, (fraction) => { this.progress = fraction; });
-      this.message = `Uploaded ${resource?.fileName ?? file.name}; it is being read.`;
+      this.message = `Uploaded ${resource?.fileName ?? file.name}${await this.attach(resource)}; it is being read.`;
+      this.reading = resource && { id: resource.id };
     } catch (err) {
       this.message = '';
       this.error = err instanceof ApiError ? err.messages.join(' ') || `The upload was refused (${err.status}).` : (err as Error).message;
@@ -92,9 +134,11 @@ export class KnowledgePage extends PageElement {
     this.error = '';
     try {
       if (action === 'edit') return void await this.textDialog.open(resource);
+      if (action === 'edit-website') return void await this.websiteDialog.edit(resource);
       if (action === 'sync') {
         await call(resourceContract.sync, { params: { id: resource.id } });
-        this.message = `Sync of ${resource.fileName} started.`;
+        this.message = `Sync of ${resource.fileName} started; it is being read.`;
+        this.reading = { id: resource.id, syncedBefore: resource.lastSync ?? 0 };
       }
       if (action === 'delete') {
         if (!await this.confirmDialog.ask(`Delete "${resource.fileName}" and its passages? This cannot be undone.`)) return;
@@ -110,22 +154,32 @@ export class KnowledgePage extends PageElement {
     await this.load();
   }
 
-  private saved(event: CustomEvent<{ resource: Resource; chatbotName?: string }>): void {
-    const { resource, chatbotName } = event.detail;
-    this.message = chatbotName ? `Saved ${resource.fileName} and added it to ${chatbotName}; it is being indexed.` : `Saved ${resource.fileName}; it is being indexed.`;
-    void this.load();
+  private async saved(event: CustomEvent<{ resource: Resource; created: boolean; chatbotName?: string }>): Promise<void> {
+    const { resource, created, chatbotName } = event.detail;
+    this.error = '';
+    try {
+      const pending = PENDING.has(resource.aiProcessingStatus);
+      const added = chatbotName ? ` and added to ${chatbotName}` : created ? await this.attach(resource) : '';
+      this.message = `Saved ${resource.fileName}${added}${pending ? '; it is being read.' : '.'}`;
+      this.reading = pending ? { id: resource.id } : undefined;
+    } catch (err) {
+      this.error = err instanceof ApiError ? err.messages.join(' ') : 'It could not be added to the chatbot.';
+    }
+    await this.load();
   }
 
   override render() {
     return html`
       <h1 tabindex="-1">Knowledge</h1>
+      ${this.target ? html`<p class="notice" data-testid="attach-notice">What you add here is also added to the chatbot
+        <a href="/console/chatbots/${this.target.id}">${this.target.name}</a>.</p>` : nothing}
       ${may(resourceContract.createText) ? html`<div class="toolbar">
         <button type="button" @click=${() => this.uploadInput.click()} ?disabled=${this.progress !== undefined}>Upload file</button>
         <button type="button" @click=${() => this.textDialog.open()}>Add text</button>
         <button type="button" @click=${() => this.websiteDialog.open('website')}>Add website</button>
-        <button type="button" class="secondary" @click=${() => this.websiteDialog.open('video')}>Add hosted video</button>
-        <label for="upload-input" class="visually-hidden">PDF or MP4 file</label>
-        <input id="upload-input" class="visually-hidden" type="file" accept="application/pdf,video/mp4" tabindex="-1" @change=${this.uploadFile}>
+        ${this.hostedVideo ? html`<button type="button" class="secondary" @click=${() => this.websiteDialog.open('video')}>Add hosted video</button>` : nothing}
+        <label for="upload-input" class="visually-hidden">File: PDF, MP4 video, Word, PowerPoint, Markdown, text, HTML or CSV</label>
+        <input id="upload-input" class="visually-hidden" type="file" accept=${UPLOAD_ACCEPT} tabindex="-1" @change=${this.uploadFile}>
       </div>` : nothing}
       ${this.progress !== undefined ? html`<progress max="1" .value=${this.progress} aria-label="Upload progress"></progress>` : nothing}
       <p role="status">${this.message}</p>

@@ -4,6 +4,10 @@ import { chatbotContract, resourceContract, type Chatbot, type Passage, type Res
 import { ApiError, call } from '../../api/api-client.js';
 import { PageElement } from '../../app/page-element.js';
 import { usersOf } from './resource-table.js';
+import { renderPassageText } from './passage-text.js';
+import { resourceKind } from './resource-labels.js';
+
+const PENDING = new Set(['NOT_STARTED', 'IN_PROGRESS']);
 
 const seconds = (value: number) => `${Math.floor(value / 60)}:${String(Math.floor(value % 60)).padStart(2, '0')}`;
 
@@ -16,6 +20,7 @@ export class ResourcePage extends PageElement {
   @state() private passages: Passage[] = [];
   @state() private nextCursor: string | undefined;
   @state() private message = '';
+  private timer: number | undefined;
 
   override async connectedCallback(): Promise<void> {
     super.connectedCallback();
@@ -23,6 +28,31 @@ export class ResourcePage extends PageElement {
       call(resourceContract.get, { params: { id: this.resourceId } }), call(chatbotContract.list, {}),
     ]);
     await this.more();
+    if (PENDING.has(this.resource.aiProcessingStatus)) this.watch();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.timer);
+  }
+
+  /**
+   * Polls the resource while it is queued or read; when it settles, its details and passages are
+   * read afresh (a sync's new "Last sync" and passages show without a reload).
+   */
+  private watch(): void {
+    clearTimeout(this.timer);
+    this.timer = window.setTimeout(async () => {
+      if (!this.isConnected) return;
+      const resource = await call(resourceContract.get, { params: { id: this.resourceId } });
+      this.resource = resource;
+      if (PENDING.has(resource.aiProcessingStatus) || (this.syncing && resource.aiProcessingStatus === 'DONE' && resource.lastSync === this.syncing.lastSync)) return this.watch();
+      this.syncing = undefined;
+      this.passages = [];
+      this.nextCursor = undefined;
+      await this.more();
+      this.message = resource.aiProcessingStatus === 'DONE' ? 'Read again: the passages below are the new ones.' : `Not read: ${resource.failureReason ?? resource.aiProcessingStatus}`;
+    }, 1000);
   }
 
   private async more(): Promise<void> {
@@ -31,10 +61,15 @@ export class ResourcePage extends PageElement {
     this.nextCursor = page.nextCursor;
   }
 
+  /** The resource as it was when "Sync now" was pressed (its sync is over once `lastSync` moves). */
+  private syncing: Resource | undefined;
+
   private async sync(): Promise<void> {
     try {
+      this.syncing = this.resource;
       this.resource = await call(resourceContract.sync, { params: { id: this.resourceId } });
       this.message = 'Sync started: the current passages answer until the new ones are in.';
+      this.watch();
     } catch (err) {
       this.message = err instanceof ApiError ? err.messages.join(' ') : 'The sync could not start.';
     }
@@ -46,7 +81,7 @@ export class ResourcePage extends PageElement {
       passage.timestampSec !== undefined ? `at ${seconds(passage.timestampSec)}` : '',
     ].filter(Boolean).join(' · ');
     return html`<li><p class="hint">#${index + 1}${where ? ` · ${where}` : ''}${passage.url ? html` · <a href=${passage.url} rel="noopener noreferrer" target="_blank">${passage.url}</a>` : nothing}</p>
-      <p>${passage.text}</p></li>`;
+      ${renderPassageText(passage.text)}</li>`;
   }
 
   override render() {
@@ -56,7 +91,7 @@ export class ResourcePage extends PageElement {
     return html`<h1 tabindex="-1">${resource.fileName}</h1>
       <p><a href="/console/knowledge">All resources</a></p>
       <div class="card"><dl class="row">
-        <dt>Type</dt><dd>${resource.type}</dd>
+        <dt>Type</dt><dd>${resourceKind(resource)} <span class="hint">(<code>${resource.documentFormat ?? resource.type}</code>)</span></dd>
         <dt>Status</dt><dd><span class="status ${resource.aiProcessingStatus}">${resource.aiProcessingStatus}</span>
           ${resource.processingProgress !== undefined ? html` <span class="hint">${Math.round(resource.processingProgress * 100)}% done</span>` : nothing}
           ${resource.failureReason ? html` <span class="hint">${resource.failureReason}</span>` : nothing}</dd>
@@ -66,6 +101,7 @@ export class ResourcePage extends PageElement {
       <div class="row">
         ${resource.type === 'WEB' || resource.type === 'HOSTED_VIDEO' ? html`<button type="button" @click=${this.sync}>Sync now</button>` : nothing}
         ${resource.type === 'TEXT' ? html`<a class="button secondary" href="/console/knowledge?edit=${resource.id}">Edit text</a>` : nothing}
+        ${resource.type === 'WEB' ? html`<a class="button secondary" href="/console/knowledge?editWebsite=${resource.id}">Website settings</a>` : nothing}
       </div>
       <p role="status">${this.message}</p></div>
       <h2>Passages</h2>

@@ -15,7 +15,7 @@ export interface TextTarget {
 /**
  * @summary Add a text resource, or edit one (its content is re-indexed under the same id). A text
  * written for a chatbot (a knowledge gap's "Add text that answers it") is attached to it and closes the gap.
- * @event resource-saved - Saved (`detail`: the resource, and the name of the chatbot it was added to).
+ * @event resource-saved - Saved (`detail` is `{ resource, created, chatbotName? }`: the chatbot the service added it to).
  */
 @customElement('text-dialog')
 export class TextDialog extends PageElement {
@@ -65,7 +65,7 @@ export class TextDialog extends PageElement {
           ? await call(knowledgeGapsContract.addText, { params: { id: target.chatbotId }, body: { ...this.body, ...(target.gapId ? { gapId: target.gapId } : {}) } })
           : await call(resourceContract.createText, { body: this.body });
       this.dialog.close();
-      this.dispatchEvent(new CustomEvent('resource-saved', { detail: { resource: saved, chatbotName: target?.chatbotName }, bubbles: true }));
+      this.dispatchEvent(new CustomEvent('resource-saved', { detail: { resource: saved, created: !this.editing, chatbotName: target?.chatbotName }, bubbles: true }));
     } catch (err) {
       this.error = err instanceof ApiError ? err.messages.join(' ') : 'The text could not be saved.';
     }

@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
-import type { PageQuery, PassageListing, Resource, TextResourceContent, TextResourceUpdate } from '@parley/shared';
+import {
+  SYNC_FREQUENCY_MS,
+  type PageQuery, type PassageListing, type Resource, type TextResourceContent, type TextResourceUpdate, type WebsiteResourceContent, type WebsiteResourceUpdate,
+} from '@parley/shared';
 import { badRequest, conflict } from '../../errors/http-error.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
@@ -9,6 +12,8 @@ import type { ResourcePassagesRepository } from './resource-passages.repository.
 import type { ResourceFields, ResourceRecord, ResourcesRepository } from './resources.repository.js';
 import { assertWithinPlan, type ResourcesService } from './resources.service.js';
 import { sourceTypesWhere } from './sources/registry.js';
+import type { ResourceOf } from './sources/source-module.js';
+import { assertValidSelectors } from './sources/web/web.source.js';
 
 /** Resource types that `sync now` re-reads from their source, and those edited as text (their modules say). */
 const SYNCING_TYPES = sourceTypesWhere((module) => module.syncs);
@@ -65,6 +70,50 @@ export class ResourceUpkeepService {
     });
     if (reindex) this.options.notifyWorker();
     return toResourceResponse({ ...record, ...fields });
+  }
+
+  /** @throws 400 for another type; 404 */
+  private async websiteRecord(auth: AuthContext, id: string): Promise<ResourceOf<'WEB'> & { source: { url: string } }> {
+    const record = await this.options.resources.getResource(auth, id);
+    if (record.type !== 'WEB' || record.source.url === undefined) throw badRequest(`resource ${id} is a ${record.type} resource; only WEB resources have website settings`);
+    return record as ResourceOf<'WEB'> & { source: { url: string } };
+  }
+
+  /** `GET /v1/resource/website/{id}`: the website's settings as given. @throws 400 for another type; 404 */
+  async getWebsite(auth: AuthContext, id: string): Promise<WebsiteResourceContent> {
+    const { source, tags } = await this.websiteRecord(auth, id);
+    return { id, url: source.url, subLinks: source.subLinks, syncFrequency: source.syncFrequency ?? 'NEVER', settings: source.settings, tags };
+  }
+
+  /**
+   * `PUT /v1/resource/website/{id}`: changes what is crawled and how (re-crawled under the same id,
+   * the old pages answering until the new crawl is in), how often, and the tags.
+   * @throws 400 for another type or an invalid selector; 404
+   */
+  async updateWebsite(auth: AuthContext, id: string, body: WebsiteResourceUpdate): Promise<Resource> {
+    const record = await this.websiteRecord(auth, id);
+    if (body.settings) assertValidSelectors(body.settings);
+    const { url, subLinks, settings, syncFrequency } = body;
+    const source = { ...(url === undefined ? {} : { url }), ...(subLinks ? { subLinks } : {}), ...(settings ? { settings } : {}), ...(syncFrequency ? { syncFrequency } : {}) };
+    const changed = (key: 'url' | 'subLinks' | 'settings') => body[key] !== undefined && JSON.stringify(body[key]) !== JSON.stringify(record.source[key]);
+    const recrawl = changed('url') || changed('subLinks') || changed('settings');
+    const fields: Partial<ResourceFields> = {
+      ...(body.tags ? { tags: body.tags } : {}),
+      // A website is named by its URL until its crawl names it otherwise.
+      ...(url !== undefined && record.fileName === record.source.url ? { fileName: url } : {}),
+    };
+    if (syncFrequency !== undefined) {
+      const period = SYNC_FREQUENCY_MS[syncFrequency];
+      fields.nextSyncAt = period === undefined ? null : (record.lastSync ?? Date.now()) + period;
+    }
+    if (recrawl) fields.aiProcessingStatus = record.aiProcessingStatus === 'IN_PROGRESS' ? 'IN_PROGRESS' : 'NOT_STARTED';
+    const updated = { ...record, ...fields, source: { ...record.source, ...source } } as ResourceRecord;
+    await this.options.db.transaction(async (trx) => {
+      await this.options.repository.update(id, { ...fields, ...(Object.keys(source).length > 0 ? { source } : {}) }, trx);
+      if (recrawl) await enqueueIngestion(this.options.jobs, record, trx);
+    });
+    if (recrawl) this.options.notifyWorker();
+    return toResourceResponse(updated);
   }
 
   /**

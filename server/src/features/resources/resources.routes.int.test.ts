@@ -135,9 +135,10 @@ describe('POST /v1/resource/file', () => {
     expect(res.body).toMatchObject({ type: 'VIDEO', fileName: 'clip.mp4', fileSize: SUBTITLED_MP4.length, videoLength: 5, tags: ['a', 'b'] });
   });
 
-  it('answers 400 for a file that is neither PDF nor MP4, even named .pdf, and removes it', async () => {
-    const res = await ctx.api.post('/v1/resource/file').attach('file', Buffer.from('plain text, not a PDF'), 'fake.pdf');
-    await expect400(res, 'file must be a PDF or an MP4 video (recognised by content)');
+  it('answers 400 for a file of no known type (a PNG), even named .pdf, and removes it', async () => {
+    const res = await ctx.api.post('/v1/resource/file').attach('file', Buffer.from('89504e470d0a1a0a0000000d4948445200', 'hex'), 'fake.pdf');
+    await expect400(res, 'file must be a PDF, an MP4 video, a Word document (DOCX), PowerPoint slides (PPTX), or a UTF-8 '
+      + 'Markdown, plain text, HTML or CSV file (recognised by content, not by name)');
     expect(fs.readdirSync(path.join(ctx.config.dataDir, 'uploads', 'incoming'))).toEqual([]);
   });
 

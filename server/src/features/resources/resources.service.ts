@@ -16,7 +16,8 @@ import type { Embedder } from './ingestion/stages/embed-chunks.js';
 import { toResourceResponse } from './resource-response.js';
 import type { ResourceRecord, ResourcesRepository, ResourceUsage } from './resources.repository.js';
 import { retrieveChunks, type RetrievedChunk } from './retrieve-chunks.js';
-import { sniffFile } from './sniff-file-type.js';
+import { sniffUpload } from './sniff-file-type.js';
+import { documentExtension, documentSource } from './sources/document/document.source.js';
 import { hostedVideoSource } from './sources/hosted-video/hosted-video.source.js';
 import { matchQaPair, type QaMatch } from './sources/qa/match-qa-pair.js';
 import type { QaPairsRepository } from './sources/qa/qa-pairs.repository.js';
@@ -60,6 +61,10 @@ export function assertWithinPlan(plan: PlanLimits, usage: ResourceUsage, addedBy
 }
 
 const hasResourceLimits = (plan: PlanLimits) => plan.maxResources !== undefined || plan.maxStorageBytes !== undefined;
+
+/** The 400 of an upload of no known type. */
+const UNKNOWN_FILE_TYPE = 'file must be a PDF, an MP4 video, a Word document (DOCX), PowerPoint slides (PPTX), or a UTF-8 '
+  + 'Markdown, plain text, HTML or CSV file (recognised by content, not by name)';
 
 /** `tags` of a multipart form: repeated fields, or one JSON array string (decisions.md § Resources). */
 function normaliseFormFields(fields: Record<string, unknown>): Record<string, unknown> {
@@ -155,7 +160,7 @@ export class ResourcesService {
   }
 
   /**
-   * Keeps an uploaded PDF or MP4 (type by content) and queues it; the video's length is read
+   * Keeps an uploaded PDF, MP4 or document (type by content) and queues it; the video's length is read
    * from its header at once. The temporary upload is removed whatever happens.
    * @throws 400 for a missing file, bad tags, another type, 1000 MB or more, a video of 120 minutes or more; 402
    */
@@ -165,13 +170,16 @@ export class ResourcesService {
       const fields = FileResourceFieldsSchema.parse(normaliseFormFields(upload.fields));
       if (!file) throw badRequest('file is required (multipart part "file")');
       if (file.size >= MAX_UPLOAD_BYTES) throw badRequest('file must be smaller than 1000 MB');
-      const type = await sniffFile(file.path);
-      if (!type) throw badRequest('file must be a PDF or an MP4 video (recognised by content)');
-      const source = uploadSourceOf(type);
+      const sniffed = await sniffUpload(file.path);
+      if (!sniffed) throw badRequest(UNKNOWN_FILE_TYPE);
       const id = newId();
-      const storagePath = `${auth.organisationId}/${id}.${source.fileExtension}`;
+      const extension = sniffed.type === 'DOCUMENT' ? documentExtension(sniffed.format) : uploadSourceOf(sniffed.type).fileExtension;
+      const storagePath = `${auth.organisationId}/${id}.${extension}`;
+      const input = { id, file, storagePath, tags: fields.tags };
       // Checked (a video's length) before anything is stored.
-      const draft = await source.create({ id, file, storagePath, tags: fields.tags });
+      const draft = sniffed.type === 'DOCUMENT'
+        ? await documentSource.create({ ...input, format: sniffed.format })
+        : await uploadSourceOf(sniffed.type).create(input);
       await this.options.files.put(storagePath, file.path);
       try {
         return await this.insertAndEnqueue(auth, draft);

@@ -35,6 +35,18 @@ describe('console sessions', () => {
     expect(current.body.csrfToken).toBe(session.csrfToken);
   });
 
+  it('says whether a video host is configured, so the console offers hosted videos only then', async () => {
+    const { session } = await signIn();
+    expect(session.features).toEqual({ hostedVideo: false });
+    const withHost = await createTestContext({ env: { VIDEO_HOST_URL: 'http://127.0.0.1:9/videos/{id}.json' } });
+    try {
+      const response = await withHost.anonymous.post('/v1/session').send({ apiKey: withHost.org.apiKey }).expect(201);
+      expect(response.body.features).toEqual({ hostedVideo: true });
+    } finally {
+      await withHost.close();
+    }
+  });
+
   it('answers 401 for a wrong key, and without a session or key', async () => {
     const wrong = await ctx.anonymous.post('/v1/session').send({ apiKey: 'pk_not-a-key' }).expect(401);
     expect(wrong.body).toEqual({ statusCode: 401, message: ['the API key is invalid or revoked'], error: 'Unauthorized' });

@@ -32,7 +32,7 @@ export class SessionsService {
     private readonly db: Knex,
     private readonly organisations: OrganisationsService,
     private readonly members: MembersService,
-    private readonly options: { ttlMs: number; maxPerKey: number },
+    private readonly options: { ttlMs: number; maxPerKey: number; features: Session['features'] },
   ) {
     this.repository = new SessionsRepository(db);
   }
@@ -95,7 +95,7 @@ export class SessionsService {
     const { member } = session;
     return {
       csrfToken: csrfTokenOf(await this.getSecret(), session.id), expiresAt: session.expiresAt,
-      organisation: session.auth.organisationId, organisationName: session.organisationName,
+      organisation: session.auth.organisationId, organisationName: session.organisationName, features: this.options.features,
       ...(member ? { member: toMember({ ...member, organisation_id: session.auth.organisationId, password_hash: '' }) } : {}),
       needsOwner: member ? false : await this.members.needsOwner(session.auth.organisationId),
     };

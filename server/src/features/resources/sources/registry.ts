@@ -1,5 +1,6 @@
 import type { ResourceType } from '@parley/shared';
 import type { UploadType } from '../sniff-file-type.js';
+import { documentSource } from './document/document.source.js';
 import { driveSource } from './drive/drive.source.js';
 import { hostedVideoSource } from './hosted-video/hosted-video.source.js';
 import { pdfSource } from './pdf/pdf.source.js';
@@ -22,6 +23,7 @@ export const SOURCE_MODULES: { readonly [T in ResourceType]: SourceModule<T, unk
   HOSTED_VIDEO: hostedVideoSource,
   DRIVE: driveSource,
   QA: qaSource,
+  DOCUMENT: documentSource,
 };
 
 /** The module of a type. */
@@ -29,8 +31,8 @@ export function sourceModuleOf<T extends ResourceType>(type: T): SourceModule<T,
   return SOURCE_MODULES[type] as SourceModule<T, unknown>;
 }
 
-/** The module of an uploaded file's sniffed type. */
-export function uploadSourceOf(type: UploadType): CreatableSource<UploadType, UploadInput> & { fileExtension: string } {
+/** The module of an uploaded PDF or MP4 (documents have their own, `documentSource`). */
+export function uploadSourceOf(type: Exclude<UploadType, 'DOCUMENT'>): CreatableSource<UploadType, UploadInput> & { fileExtension: string } {
   return { PDF: pdfSource, VIDEO: videoSource }[type] as CreatableSource<UploadType, UploadInput> & { fileExtension: string };
 }
 

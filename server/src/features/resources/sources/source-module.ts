@@ -4,6 +4,7 @@ import type { Resource, ResourceType, SyncFrequency } from '@parley/shared';
 import type { ReaderOutput } from '../ingestion/ingestion-types.js';
 import type { IngestionContext } from '../ingestion/run-ingestion.js';
 import type { ResourceFields, ResourceUpdate } from '../resources.repository.js';
+import type { DocumentSourceSchema } from './document/document-source.schema.js';
 import type { DriveSourceSchema } from './drive/drive-source.schema.js';
 import type { HostedVideoSourceSchema } from './hosted-video/hosted-video-source.schema.js';
 import type { PdfSourceSchema } from './pdf/pdf-source.schema.js';
@@ -24,6 +25,7 @@ interface SourceSchemas {
   WEB: typeof WebSourceSchema;
   DRIVE: typeof DriveSourceSchema;
   QA: typeof QaSourceSchema;
+  DOCUMENT: typeof DocumentSourceSchema;
 }
 
 /** The per-type data of a resource of type `T`, as stored in `resources.source`. */
@@ -46,7 +48,7 @@ export interface ResourceDraft<T extends ResourceType> {
 }
 
 /** The type's own fields of the API's resource (omitted when they do not apply). */
-export type SourceResponseFields = Pick<Resource, 'hostedVideoId' | 'driveResourceFile' | 'website' | 'videoLength' | 'fileSize'>;
+export type SourceResponseFields = Pick<Resource, 'hostedVideoId' | 'driveResourceFile' | 'website' | 'videoLength' | 'fileSize' | 'documentFormat'>;
 
 /** What a reader gets besides its resource. */
 export interface SourceReadContext extends IngestionContext {

@@ -1,5 +1,7 @@
+import type { DocumentFormat } from '@parley/shared';
 import { chunkSections, type ChunkOptions } from '../stages/chunk-text.js';
 import { extractPageText, type ExtractOptions } from '../stages/extract-page-text.js';
+import { readDocument } from '../stages/read-document.js';
 import { ocrPdfPage } from '../stages/ocr-pdf-page.js';
 import { readPdfText } from '../stages/read-pdf-text.js';
 import { readSitemap } from '../stages/read-sitemap.js';
@@ -15,6 +17,7 @@ const operations = {
   readPdfText: (filePath: string) => readPdfText(filePath),
   ocrPdfPage: (filePath: string, page: number) => ocrPdfPage(filePath, page),
   readVideoCues: (filePath: string) => readVideoCues(filePath),
+  readDocument: (filePath: string, format: DocumentFormat) => readDocument(filePath, format),
   extractPageText: (html: string, options: ExtractOptions, linksFrom?: string) => extractPageText(html, options, linksFrom),
   readSitemap: (body: Uint8Array) => readSitemap(body),
   chunkSections: (sections: SourceSection[], options: ChunkOptions, pipelineKey: string) => chunkSections(sections, options, pipelineKey),

@@ -1,4 +1,4 @@
-import type { WebsiteResourceCreate } from '@parley/shared';
+import type { WebsiteResourceCreate, WebsiteSettings } from '@parley/shared';
 import { badRequest } from '../../../../errors/http-error.js';
 import { IngestionFailedError } from '../../ingestion/ingestion-types.js';
 import { crawlWebsite } from '../../ingestion/stages/crawl-website.js';
@@ -19,6 +19,14 @@ function websiteSubLinks(source: WebSource & { url: string }): string[] {
   return source.indexedLinks.filter((link) => link !== root);
 }
 
+/** @throws 400 for a selector that is not valid CSS (at creation and on an update). */
+export function assertValidSelectors(settings: WebsiteSettings): void {
+  for (const field of ['removeSelectors', 'targetSelectors'] as const) {
+    const invalid = (settings[field] ?? []).findIndex((selector) => !isValidSelector(selector));
+    if (invalid >= 0) throw badRequest(`settings.${field}[${invalid}] must be a valid CSS selector`);
+  }
+}
+
 /** A website crawled by its settings (exact pages, or discovered ones), re-synced by its frequency or on `sync now`. */
 export const webSource: CreatableSource<'WEB', WebsiteResourceCreate> = {
   type: 'WEB',
@@ -27,10 +35,7 @@ export const webSource: CreatableSource<'WEB', WebsiteResourceCreate> = {
   editable: false,
   /** @throws 400 for a selector that is not valid CSS */
   async create(body) {
-    for (const field of ['removeSelectors', 'targetSelectors'] as const) {
-      const invalid = (body.settings[field] ?? []).findIndex((selector) => !isValidSelector(selector));
-      if (invalid >= 0) throw badRequest(`settings.${field}[${invalid}] must be a valid CSS selector`);
-    }
+    assertValidSelectors(body.settings);
     return {
       type: 'WEB', fileName: body.url, tags: body.tags,
       source: { url: body.url, subLinks: body.subLinks, settings: body.settings, syncFrequency: body.syncFrequency },

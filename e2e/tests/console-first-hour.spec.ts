@@ -1,0 +1,73 @@
+import { makeDocx } from '../../server/src/features/resources/ingestion/fixtures/make-documents.js';
+import { ConsoleHarness, PHONE } from '../harnesses/console.harness.js';
+import { expect, test } from '../fixtures/test.js';
+
+// Issue 40, item 2: an owner's first hour — the files they have, and defaults that do not surprise.
+test.use({ bypassCSP: true });
+
+test('knowledge added from a chatbot\'s page is attached to it; a Word document is read by content', async ({ page, api, createChatbot }) => {
+  const chatbot = await createChatbot({ name: 'Bakery helper' }, []);
+  const owner = new ConsoleHarness(page);
+  await owner.signIn();
+  await page.goto(`/console/chatbots/${chatbot.id}`);
+  await page.getByRole('link', { name: 'Add knowledge to this chatbot' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Knowledge' })).toBeVisible();
+  await expect(page.getByTestId('attach-notice')).toContainText('Bakery helper');
+
+  const docx = await makeDocx([
+    { heading: 1, text: 'Bakery price list' },
+    { table: [['Bread', 'Price'], ['Sourdough loaf', '£4.50'], ['Seeded rye', '£3.90']] },
+  ]);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload file' }).click();
+  // Named without an extension: the type is told by content.
+  await (await chooser).setFiles({ name: 'price list', mimeType: 'application/octet-stream', buffer: docx });
+  await expect(page.getByRole('status').filter({ hasText: 'Uploaded price list and added to Bakery helper' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'price list' });
+  await expect(row.getByTestId('resource-status')).toHaveText('DONE', { timeout: 30_000 });
+  await expect(row).toContainText('Word document');
+  await expect(row.getByRole('link', { name: 'Bakery helper' })).toBeVisible();
+  const attached = await (await api.get(`/v1/chatbot/${chatbot.id}`)).json() as { resources: string[] };
+  expect(attached.resources).toHaveLength(1);
+  // No video host is configured here, so hosted videos are not offered.
+  await expect(page.getByRole('button', { name: 'Add hosted video' })).toHaveCount(0);
+  await owner.expectNoAxeViolations();
+  await owner.screenshot('first-hour-knowledge');
+  await page.setViewportSize(PHONE);
+  await owner.screenshot('first-hour-knowledge-phone');
+});
+
+test('a new website crawls the whole site by default, and its settings can be changed afterwards', async ({ page, api }) => {
+  const owner = new ConsoleHarness(page);
+  await owner.signIn();
+  await owner.open('Knowledge');
+  await page.getByRole('button', { name: 'Add website' }).click();
+  const add = page.getByRole('dialog', { name: 'Add website' });
+  await expect(add.getByRole('combobox', { name: 'Discover more pages' })).toHaveValue('SITEMAP_AND_LINKS');
+  await expect(add.getByRole('textbox', { name: 'Most pages' })).toHaveValue('100');
+  await add.getByRole('textbox', { name: 'Page URL' }).fill('https://crumb-bakery.example/');
+  await add.getByRole('textbox', { name: 'Most pages' }).fill('20');
+  await add.getByRole('button', { name: 'Save' }).click();
+  await expect(add).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: 'crumb-bakery.example' });
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: /^Settings of / }).click();
+  const edit = page.getByRole('dialog', { name: 'Website settings' });
+  await expect(edit.getByRole('textbox', { name: 'Most pages' })).toHaveValue('20');
+  await expect(edit.getByRole('combobox', { name: 'Discover more pages' })).toHaveValue('SITEMAP_AND_LINKS');
+  await edit.getByRole('textbox', { name: 'Most pages' }).fill('30');
+  await edit.getByRole('combobox', { name: 'Read it again' }).selectOption({ label: 'Every week' });
+  await expect(edit.getByText('SEVEN_DAYS')).toBeVisible();
+  await owner.expectNoAxeViolations();
+  await owner.screenshot('first-hour-website-settings');
+  await page.setViewportSize(PHONE);
+  await owner.screenshot('first-hour-website-settings-phone');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  const resources = await (await api.get('/v1/resource/all')).json() as { id: string; fileName: string }[];
+  const site = resources.find((resource) => resource.fileName === 'https://crumb-bakery.example/')!;
+  await expect.poll(async () => (await api.get(`/v1/resource/website/${site.id}`)).json()).toMatchObject({
+    syncFrequency: 'SEVEN_DAYS', settings: { discovery: 'SITEMAP_AND_LINKS', maxPages: 30 },
+  });
+});
