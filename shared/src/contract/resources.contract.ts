@@ -92,13 +92,13 @@ export const resourceContract = {
     responses: { 200: { description: 'The resource.', schema: ResourceSchema }, ...errorResponses(400, 401, 402, 404, 500) },
   }),
   getWebsite: defineRoute({
-    operationId: 'getWebsiteResourceSettings', method: 'get', path: '/v1/resource/website/{id}', tag, security: 'apiKey',
+    operationId: 'getWebsiteResourceSettings', method: 'get', path: '/v1/resource/website/{id}', tag, security: 'apiKey', roles: ANY_ROLE,
     summary: 'The settings of a website resource as given, to edit them (extension)', description: 'Another type\'s id is a 400 naming its type.',
     params: IdParamsSchema,
     responses: { 200: { description: 'Its URL, sub-links, sync frequency, settings and tags.', schema: WebsiteResourceContentSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
   updateWebsite: defineRoute({
-    operationId: 'updateWebsiteResource', method: 'put', path: '/v1/resource/website/{id}', tag, security: 'apiKey',
+    operationId: 'updateWebsiteResource', method: 'put', path: '/v1/resource/website/{id}', tag, security: 'apiKey', roles: MANAGERS,
     summary: 'Edit a website resource (extension): any of url, subLinks, syncFrequency, settings, tags',
     description: '`settings`, when given, replaces the stored settings whole (bounds and checks as at creation). A change of '
       + '`url`, `subLinks` or `settings` re-crawls the website under the same id (`NOT_STARTED` until the crawl starts, then '
