@@ -19,6 +19,9 @@ import { LeadsService } from './features/leads/leads.service.js';
 import { FeedbackRepository } from './features/feedback/feedback.repository.js';
 import { FeedbackService } from './features/feedback/feedback.service.js';
 import { ChatService } from './features/chat/chat.service.js';
+import { inProcessBus, postgresBus } from './cluster/live-event-bus.js';
+import { HandoffRepository } from './features/handoff/handoff.repository.js';
+import { HandoffService } from './features/handoff/handoff.service.js';
 import { createEmbedService } from './features/embed/create-embed-service.js';
 import type { EmbedService } from './features/embed/embed.service.js';
 import { OrganisationsService } from './features/organisations/organisations.service.js';
@@ -77,6 +80,8 @@ export interface Services {
   embed: EmbedService;
   /** Owner console sessions (cookie sign-in). */
   sessions: SessionsService;
+  /** Live handoff: conversation states, team replies and their event streams (issue 35). */
+  handoff: HandoffService;
 }
 
 export interface ServiceOptions {
@@ -116,7 +121,13 @@ export function createServices(config: Config, database: Database, logger: Logge
   });
   const conversationsRepository = new ConversationsRepository(db);
   const models = new ModelRegistry(config.providers, logger.child({ component: 'models' }), encoder, config.modelMap);
-  const conversations = new ConversationsService(db, conversationsRepository, chatbots, new AnalysisScheduler(jobs, worker, config.analysisDelayMs));
+  const analysisScheduler = new AnalysisScheduler(jobs, worker, config.analysisDelayMs);
+  const conversations = new ConversationsService(db, conversationsRepository, chatbots, analysisScheduler);
+  // Live events reach the other instances through LISTEN/NOTIFY; PGlite belongs to this process alone.
+  const liveEvents = database.kind === 'postgres'
+    ? postgresBus({ connection: db.client.connectionSettings as string, db, logger: logger.child({ component: 'live-events' }) })
+    : inProcessBus();
+  const handoff = new HandoffService(db, new HandoffRepository(db), liveEvents, analysisScheduler);
   const leads = new LeadsService(new LeadsRepository(db), chatbots);
   const feedback = new FeedbackService(new FeedbackRepository(db), chatbots);
   worker.register(ANALYSE_CONVERSATION, analyseConversationJob({
@@ -142,5 +153,5 @@ export function createServices(config: Config, database: Database, logger: Logge
     { name: 'term indexes', run: async () => ({ resources: (await ChunkTermCache.of(db).warm()).length }) },
   ], logger.child({ component: 'warm-up' }));
   return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, qaResources, resourceSync, queueMissingSentenceVectors, conversations,
-    warmUp, leads, feedback, insights, knowledgeGaps, savedAnswers, usage, models, chat, admission, embed, sessions };
+    warmUp, leads, feedback, insights, knowledgeGaps, savedAnswers, usage, models, chat, admission, embed, sessions, handoff };
 }

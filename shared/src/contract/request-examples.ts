@@ -41,6 +41,8 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   captureEmbedLead: { name: 'Jane Doe', email: 'jane@example.com' },
   giveEmbedFeedback: { conversationId: EXAMPLE_ID, visitorToken: 'vt_token-from-the-conversation-save', messageIndex: 1, rating: 'down', comment: 'The opening hours were wrong.' },
   createSession: { apiKey: 'pk_your-api-key' },
+  replyToConversation: { text: 'Hi, this is Ana from the team. Your order ships tomorrow.' },
+  requestEmbedHandoff: { conversationId: EXAMPLE_ID, visitorToken: 'vt_token-from-the-conversation-save' },
 };
 
 /** A further named request example of an operation, beside its default one. */

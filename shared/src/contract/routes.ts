@@ -2,6 +2,7 @@ import { chatbotContract } from './chatbots.contract.js';
 import { conversationContract, leadContract } from './conversations.contract.js';
 import { embedContract, systemContract } from './embed.contract.js';
 import { feedbackContract } from './feedback.contract.js';
+import { handoffContract } from './handoff.contract.js';
 import { insightsContract } from './insights.contract.js';
 import { knowledgeGapsContract } from './knowledge-gaps.contract.js';
 import { modelsContract } from './models.contract.js';
@@ -10,7 +11,7 @@ import type { RouteContract } from './route-contract.js';
 import { sessionContract } from './session.contract.js';
 
 export {
-  chatbotContract, conversationContract, embedContract, feedbackContract, insightsContract, knowledgeGapsContract, leadContract,
+  chatbotContract, conversationContract, embedContract, feedbackContract, handoffContract, insightsContract, knowledgeGapsContract, leadContract,
   modelsContract, resourceContract, sessionContract, systemContract,
 };
 
@@ -20,6 +21,7 @@ export const ALL_ROUTES: readonly RouteContract[] = [
   ...Object.values(modelsContract),
   ...Object.values(resourceContract),
   ...Object.values(conversationContract),
+  ...Object.values(handoffContract),
   ...Object.values(leadContract),
   ...Object.values(feedbackContract),
   ...Object.values(insightsContract),
