@@ -5,6 +5,7 @@ import { benchmark as chatQuality } from './chat-quality.bench.js';
 import { benchmark as chatStream } from './chat-stream.bench.js';
 import { benchmark as conversationListing } from './conversation-listing.bench.js';
 import { benchmark as embedConfig } from './embed-config.bench.js';
+import { benchmark as liveHandoff } from './live-handoff.bench.js';
 import { benchmark as resourcesIngestion } from './resources-ingestion.bench.js';
 import { benchmark as scannedPdf } from './scanned-pdf.bench.js';
 import { benchmark as squadRetrieval } from './squad-retrieval.bench.js';
@@ -25,6 +26,7 @@ const BENCHMARKS: Benchmark[] = [
   startUp,
   embedConfig,
   conversationListing,
+  liveHandoff,
   resourcesIngestion,
   websiteDiscovery,
   scannedPdf,
