@@ -16,6 +16,9 @@ import { withinOfficeHours } from './office-hours.js';
 /** How long after its last sign of life the team still counts as available. */
 export const PRESENCE_WINDOW_MS = 5 * 60_000;
 
+/** How often one instance writes an organisation's presence at most. */
+const PRESENCE_WRITE_EVERY_MS = 30_000;
+
 /** The neutral label of a team member without a name. */
 function holderLabel(holder: TeamMember | null): string {
   return holder?.name ?? 'another team member';
@@ -29,6 +32,9 @@ const sameMember = (a: TeamMember | null, b: RequestActor) => (a?.memberId ?? nu
  * the inbox and to the visitor's widget.
  */
 export class HandoffService {
+  /** When this instance last stored the team's presence, per organisation (one write per half minute is plenty). */
+  private readonly presenceWritten = new Map<string, number>();
+
   constructor(
     private readonly db: Knex,
     private readonly repository: HandoffRepository,
@@ -145,7 +151,10 @@ export class HandoffService {
 
   /** The team shows a sign of life (the inbox stream is open, or a member acted). */
   async touchPresence(organisationId: string, now = Date.now()): Promise<void> {
-    await this.repository.touchPresence(organisationId, now).catch(() => {});
+    if (now - (this.presenceWritten.get(organisationId) ?? 0) < PRESENCE_WRITE_EVERY_MS) return;
+    this.presenceWritten.set(organisationId, now);
+    if (this.presenceWritten.size > 10_000) this.presenceWritten.clear();
+    await this.repository.touchPresence(organisationId, now).catch(() => { this.presenceWritten.delete(organisationId); });
   }
 
   /** Whether someone can answer now: the team was active lately, or it is within the chatbot's office hours. */
