@@ -65,7 +65,7 @@ function precompress(): Plugin {
 
 /**
  * One script for the site owner's `<script src=".../widget.js" async>` tag, plus the files it
- * loads on demand: the emoji list and one file per language. widget.js is an ES build with no
+ * loads on demand: the emoji list, live handoff and one file per language. widget.js is an ES build with no
  * exports and no `import.meta`, so it runs as a classic script; it imports the others by
  * absolute URL, so the entries share no code and no chunk.
  */
@@ -77,7 +77,7 @@ export default defineConfig({
     emptyOutDir: true,
     minify: true,
     lib: {
-      entry: { widget: 'src/embed.ts', emoji: 'src/lazy/emoji-data.ts', ...locales },
+      entry: { widget: 'src/embed.ts', emoji: 'src/lazy/emoji-data.ts', live: 'src/lazy/live-handoff.ts', ...locales },
       formats: ['es'],
       fileName: (_format, name) => (name === 'widget' ? 'widget.js' : `widget-${name}.[hash].js`),
     },

@@ -6,6 +6,7 @@ import { benchmark as chatStream } from './chat-stream.bench.js';
 import { benchmark as conversationListing } from './conversation-listing.bench.js';
 import { benchmark as embedConfig } from './embed-config.bench.js';
 import { benchmark as notifications } from './notifications.bench.js';
+import { benchmark as liveHandoff } from './live-handoff.bench.js';
 import { benchmark as resourcesIngestion } from './resources-ingestion.bench.js';
 import { benchmark as savedAnswersAndGaps } from './saved-answers-and-gaps.bench.js';
 import { benchmark as scannedPdf } from './scanned-pdf.bench.js';
@@ -29,6 +30,7 @@ const BENCHMARKS: Benchmark[] = [
   notifications,
   conversationListing,
   savedAnswersAndGaps,
+  liveHandoff,
   resourcesIngestion,
   websiteDiscovery,
   scannedPdf,

@@ -18,6 +18,7 @@ import * as createKnowledgeGapClosures from './20261127G-create-knowledge-gap-cl
 import * as addResourceQaVersion from './20261128M-add-resource-qa-version.js';
 import * as createMembers from './20261128J-create-members.js';
 import * as createNotifications from './20261128H-create-notifications.js';
+import * as addLiveHandoff from './20261128K-add-live-handoff.js';
 
 type Migration = Knex.Migration;
 
@@ -46,6 +47,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261128M-add-resource-qa-version', addResourceQaVersion],
   ['20261128J-create-members', createMembers],
   ['20261128H-create-notifications', createNotifications],
+  ['20261128K-add-live-handoff', addLiveHandoff],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

@@ -12,6 +12,7 @@ import { embedAvatarRoutes } from './features/embed/embed-avatar.routes.js';
 import { createEmbedRateLimits } from './features/embed/embed-rate-limits.js';
 import { embedRoutes } from './features/embed/embed.routes.js';
 import { widgetAssetsRoutes } from './features/embed/widget-assets.routes.js';
+import { handoffRoutes } from './features/handoff/handoff.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { resourceUpkeepRoutes } from './features/resources/resource-upkeep.routes.js';
 import { resourcesRoutes } from './features/resources/resources.routes.js';
@@ -69,7 +70,7 @@ export function createApp(services: Services): Express {
       // Public: the embed API, the widget script and the chat link page (decisions.md § Public embed traffic).
       embedRoutes(services.embed, createEmbedRateLimits(database.db, config.embed), {
         heartbeatMs: config.sseHeartbeatMs, logger: logger.child({ component: 'embed' }),
-      }),
+      }, services.handoff),
       widgetAssetsRoutes(config.widgetDir),
       chatLinkRoutes(services.chatbotsRepository, config.widgetDir, config.publicUrl),
       // The owner console's page and files (its API calls are the /v1 routes below, with the session cookie).
@@ -92,6 +93,7 @@ export function createApp(services: Services): Express {
       resourceUpkeepRoutes(services.resourceUpkeep),
       qaResourcesRoutes(services.qaResources),
       conversationsRoutes(services.conversations),
+      handoffRoutes(services.handoff, { heartbeatMs: config.sseHeartbeatMs }),
       leadsRoutes(services.leads),
       feedbackRoutes(services.feedback),
       notificationsRoutes(services.webhooks, services.notifications),

@@ -77,6 +77,7 @@ export async function startService(config: Config, logger: Logger, options: Serv
     clearTimeout(timer);
     await services.resourceSync.stop();
     await services.worker.stop();
+    await services.handoff.events.close();
     await closeAdmin();
     await database.close();
     await unlock();

@@ -22,6 +22,9 @@ import { createNotificationsFeature } from './features/notifications/create-noti
 import type { NotificationsService } from './features/notifications/notifications.service.js';
 import type { WebhooksService } from './features/notifications/webhooks.service.js';
 import { ChatService } from './features/chat/chat.service.js';
+import { inProcessBus, postgresBus } from './cluster/live-event-bus.js';
+import { HandoffRepository } from './features/handoff/handoff.repository.js';
+import { HandoffService } from './features/handoff/handoff.service.js';
 import { createEmbedService } from './features/embed/create-embed-service.js';
 import type { EmbedService } from './features/embed/embed.service.js';
 import { AuditService } from './features/audit/audit.service.js';
@@ -91,6 +94,8 @@ export interface Services {
   notifications: NotificationsService;
   /** `/v1/webhook` endpoints (extension). */
   webhooks: WebhooksService;
+  /** Live handoff: conversation states, team replies and their event streams (issue 35). */
+  handoff: HandoffService;
 }
 
 export interface ServiceOptions {
@@ -134,7 +139,13 @@ export function createServices(config: Config, database: Database, logger: Logge
   });
   const conversationsRepository = new ConversationsRepository(db);
   const models = new ModelRegistry(config.providers, logger.child({ component: 'models' }), encoder, config.modelMap);
-  const conversations = new ConversationsService(db, conversationsRepository, chatbots, new AnalysisScheduler(jobs, worker, config.analysisDelayMs));
+  const analysisScheduler = new AnalysisScheduler(jobs, worker, config.analysisDelayMs);
+  const conversations = new ConversationsService(db, conversationsRepository, chatbots, analysisScheduler);
+  // Live events reach the other instances through LISTEN/NOTIFY; PGlite belongs to this process alone.
+  const liveEvents = database.kind === 'postgres'
+    ? postgresBus({ connection: db.client.connectionSettings as string, db, logger: logger.child({ component: 'live-events' }) })
+    : inProcessBus();
+  const handoff = new HandoffService(db, new HandoffRepository(db), liveEvents, analysisScheduler);
   const leads = new LeadsService(new LeadsRepository(db), chatbots, notifications);
   const feedback = new FeedbackService(new FeedbackRepository(db), chatbots, notifications);
   worker.register(ANALYSE_CONVERSATION, analyseConversationJob({
@@ -163,6 +174,6 @@ export function createServices(config: Config, database: Database, logger: Logge
     { name: 'term indexes', run: async () => ({ resources: (await ChunkTermCache.of(db).warm()).length }) },
   ], logger.child({ component: 'warm-up' }));
   return { config, database, logger, jobs, worker, organisations, chatbots, chatbotsRepository, resources, resourceUpkeep, qaResources, resourceSync, queueMissingSentenceVectors, conversations,
-    warmUp, leads, feedback, insights, knowledgeGaps, savedAnswers, usage, models, chat, admission, embed, sessions, members, notifications, webhooks,
+    warmUp, leads, feedback, insights, knowledgeGaps, savedAnswers, usage, models, chat, admission, embed, sessions, members, notifications, webhooks, handoff,
     audit: new AuditService(db, logger.child({ component: 'audit' })) };
 }

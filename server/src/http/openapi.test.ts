@@ -78,7 +78,8 @@ describe('the OpenAPI document', () => {
       const events = created.content['text/event-stream']!.schema.oneOf!;
       expect(events.map((event) => event.properties.type.const), path).toEqual(['partialResponse', 'streamEnd', 'error']);
       const end = events[1]!.properties.data!;
-      expect(Object.keys(end.properties!), path).toEqual(['sources', 'refused', 'handoff']);
+      // `state` (issue 35): the team has the conversation the embed chat named, so the bot did not answer.
+      expect(Object.keys(end.properties!), path).toEqual(['sources', 'refused', 'handoff', 'state']);
     }
   });
 

@@ -27,6 +27,12 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawRes
       hostname, port, method: request.method, path: request.path, headers: { ...length, ...request.headers }, agent: false,
       timeout: request.timeoutMs ?? 15_000,
     }, (res) => {
+      // A live event stream (200, issue 35) stays open until the client leaves: it answered once its headers came.
+      if (res.statusCode === 200 && /^text\/event-stream/.test(res.headers['content-type'] ?? '')) {
+        resolve({ status: 200, headers: res.headers, body: Buffer.alloc(0), json: undefined });
+        req.destroy();
+        return;
+      }
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);

@@ -87,6 +87,7 @@ export async function createTestContext(options: { env?: Record<string, string>;
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (jobsStarted) await services.worker.stop();
+      await services.handoff.events.close();
       await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

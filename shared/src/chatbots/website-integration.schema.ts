@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BubbleAlignmentSchema } from './chatbot-enums.schema.js';
+import { OfficeHoursSchema } from './office-hours.schema.js';
 
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 
@@ -27,6 +28,9 @@ const fields = {
   dailyVisitorMessages: z.int().min(0, 'must be at least 0').max(10_000_000, 'must be at most 10000000')
     .describe('Extension: chat messages the chatbot answers its anonymous visitors per 24 hours, all together (429 beyond). '
       + 'Absent: the operator\'s EMBED_CHATBOT_DAILY_MESSAGES. Never shown to visitors.'),
+  officeHours: OfficeHoursSchema
+    .describe('Extension: when the team answers live (issue 35): on these weekdays (1 Monday … 7 Sunday), from–to in the time zone, '
+      + 'a visitor who asks for a person waits for one (WAITING) even when nobody is active in the console. Never shown to visitors.'),
 };
 
 /** The extension sub-fields (decisions.md leaves the widget's language and prompts open). */
@@ -35,6 +39,7 @@ const extensions = {
   suggestedQuestions: fields.suggestedQuestions.optional(),
   leadOfferAfterTurns: fields.leadOfferAfterTurns.optional(),
   dailyVisitorMessages: fields.dailyVisitorMessages.optional(),
+  officeHours: fields.officeHours.optional(),
 };
 
 /** `websiteIntegration` as the API returns it. */

@@ -50,6 +50,8 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   createWebhook: { url: 'https://hooks.example.com/parley', events: ['lead.created', 'conversation.handoff_requested'], description: 'CRM' },
   updateWebhook: { events: ['lead.created', 'feedback.created'], enabled: true },
   updateNotificationSettings: { recipients: [{ email: 'team@example.com', events: ['lead.created', 'conversation.handoff_requested'] }] },
+  replyToConversation: { text: 'Hi, this is Ana from the team. Your order ships tomorrow.' },
+  requestEmbedHandoff: { conversationId: EXAMPLE_ID, visitorToken: 'vt_token-from-the-conversation-save' },
 };
 
 /** A further named request example of an operation, beside its default one. */

@@ -2,6 +2,7 @@ import { chatbotContract } from './chatbots.contract.js';
 import { conversationContract, leadContract } from './conversations.contract.js';
 import { embedContract, systemContract } from './embed.contract.js';
 import { feedbackContract } from './feedback.contract.js';
+import { handoffContract } from './handoff.contract.js';
 import { insightsContract } from './insights.contract.js';
 import { knowledgeGapsContract } from './knowledge-gaps.contract.js';
 import { apiKeyContract, auditContract, memberContract } from './members.contract.js';
@@ -12,7 +13,7 @@ import type { RouteContract } from './route-contract.js';
 import { sessionContract } from './session.contract.js';
 
 export {
-  chatbotContract, conversationContract, embedContract, feedbackContract, insightsContract, knowledgeGapsContract, leadContract,
+  chatbotContract, conversationContract, embedContract, feedbackContract, handoffContract, insightsContract, knowledgeGapsContract, leadContract,
   modelsContract, notificationSettingsContract, resourceContract, sessionContract, systemContract, webhookContract, memberContract, apiKeyContract,
   auditContract,
 };
@@ -23,6 +24,7 @@ export const ALL_ROUTES: readonly RouteContract[] = [
   ...Object.values(modelsContract),
   ...Object.values(resourceContract),
   ...Object.values(conversationContract),
+  ...Object.values(handoffContract),
   ...Object.values(leadContract),
   ...Object.values(feedbackContract),
   ...Object.values(insightsContract),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { IdSchema } from '../common/id.schema.js';
 import { PageQuerySchema } from '../common/page.schema.js';
 import { TimeRangeQuerySchema } from '../common/time-range.schema.js';
-import { ChatMessageSchema } from '../chat/chat-message.schema.js';
+import { StoredMessageSchema } from '../chat/stored-message.schema.js';
+import { ConversationStateSchema, StatesQuerySchema, TeamMemberSchema } from '../handoff/handoff.schema.js';
 import { FeedbackRatingSchema } from '../feedback/feedback.schema.js';
 import { ConversationSourceSchema, ConversationSourceTypeSchema } from './conversation.schema.js';
 
@@ -34,8 +35,12 @@ export const ConversationListItemSchema = z.object({
   id: IdSchema,
   createdAt: z.int(),
   source: ConversationSourceSchema,
-  messages: z.array(ChatMessageSchema),
+  messages: z.array(StoredMessageSchema),
   analysis: ConversationAnalysisSchema,
+  /** Extension: who has the conversation (issue 35). */
+  state: ConversationStateSchema.meta({ description: 'Extension: `BOT`, `WAITING` (the visitor asked for a person), `HUMAN` (a team member has it) or `CLOSED`.' }),
+  /** Extension: the team member holding it while `HUMAN`. */
+  heldBy: TeamMemberSchema.optional().meta({ description: 'Extension: the team member who has the conversation (while `HUMAN`).' }),
   /** Extension: the visitor's 👍/👎 on the chatbot's answers, by `messageIndex`; omitted when none was given. */
   feedback: z.array(z.object({
     messageIndex: z.int(),
@@ -71,5 +76,7 @@ export const ConversationListingQuerySchema = TimeRangeQuerySchema.extend({
     .meta({ description: 'Extension: only conversations with a message containing this text (case-insensitive).' }),
   rating: FeedbackRatingSchema.optional()
     .meta({ description: 'Extension: only conversations where the visitor rated at least one answer `up` (👍) or `down` (👎).' }),
+  state: StatesQuerySchema.optional()
+    .meta({ description: 'Extension: only conversations in these states (`BOT`, `WAITING`, `HUMAN`, `CLOSED`; repeat or comma-separate).' }),
 });
 export type ConversationListingQuery = z.infer<typeof ConversationListingQuerySchema>;

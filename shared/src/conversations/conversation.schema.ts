@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/id.schema.js';
 import { ChatMessageSchema, type ChatMessage } from '../chat/chat-message.schema.js';
+import { StoredMessageSchema } from '../chat/stored-message.schema.js';
 
 /** Where a conversation happened. */
 export const ConversationSourceTypeSchema = z.enum(['app', 'website', 'link', 'chatserver', 'automation']);
@@ -52,7 +53,7 @@ export const ConversationSchema = z.object({
   user: IdSchema.optional(),
   chatbot: IdSchema,
   createdAt: z.int(),
-  messages: z.array(ChatMessageSchema),
+  messages: z.array(StoredMessageSchema),
   source: ConversationSourceSchema,
 });
 export type Conversation = z.infer<typeof ConversationSchema>;

@@ -51,7 +51,7 @@ export class EmbedClient implements EmbedApi {
   /** The PRIVATE chatbot's session token, sent as `Authorization: Bearer`. */
   token: string | undefined;
 
-  constructor(private readonly apiBase: string, readonly chatbotId: string) {}
+  constructor(readonly apiBase: string, readonly chatbotId: string) {}
 
   private url(path: string): string {
     return `${this.apiBase}/v1/embed/${encodeURIComponent(this.chatbotId)}/${path}`;

@@ -13,6 +13,8 @@ export interface WidgetMessage extends ChatMessage {
   meta?: Partial<AnswerMeta>;
   interrupted?: boolean;
   rating?: FeedbackRating;
+  /** A team member's reply (live handoff): their name, or the neutral label. */
+  by?: string;
 }
 
 /** What survives a reload: the visitor's messages and the saved conversation's secret. */
@@ -22,6 +24,8 @@ interface StoredConversation {
   visitorToken?: string;
   /** The visitor left a lead or declined the offer: it is not offered again in this conversation. */
   leadOfferDone?: boolean;
+  /** The team was asked for: the last live event received (0 before the first), to reconnect after a reload. */
+  live?: number;
 }
 
 export type ChatStatus = 'idle' | 'streaming' | 'error';
@@ -40,6 +44,8 @@ export class ChatController implements ReactiveController {
   status: ChatStatus = 'idle';
   /** The last failure, shown with a retry button. */
   error: EmbedError | undefined;
+  /** See {@link StoredConversation.live}. */
+  live: number | undefined;
   private abort: AbortController | undefined;
   private conversationId: string | undefined;
   private visitorToken: string | undefined;
@@ -77,6 +83,7 @@ export class ChatController implements ReactiveController {
     this.conversationId = valid ? stored.conversationId : undefined;
     this.visitorToken = valid ? stored.visitorToken : undefined;
     this.leadOfferDone = valid ? stored.leadOfferDone === true : false;
+    this.live = valid ? stored.live : undefined;
     this.host.requestUpdate();
   }
 
@@ -135,6 +142,7 @@ export class ChatController implements ReactiveController {
     this.conversationId = undefined;
     this.visitorToken = undefined;
     this.leadOfferDone = false;
+    this.live = undefined;
     this.status = 'idle';
     this.error = undefined;
     storage.remove(this.storageKey());
@@ -151,6 +159,7 @@ export class ChatController implements ReactiveController {
     this.persist();
     // Show the question and the typing indicator now, not when the first words arrive.
     this.host.requestUpdate();
+    let held = false;
     try {
       // A saved conversation is named, so the chatbot's limits for all visitors spare it.
       const saved = this.saved();
@@ -160,6 +169,7 @@ export class ChatController implements ReactiveController {
         this.host.requestUpdate();
       }, abort.signal, saved);
       if (meta && (meta.sources?.length || meta.refused || meta.handoff)) reply.meta = meta;
+      held = !!(meta as { state?: string } | undefined)?.state;
       this.status = 'idle';
     } catch (err) {
       this.status = 'error';
@@ -172,13 +182,14 @@ export class ChatController implements ReactiveController {
     this.abort = undefined;
     this.persist();
     this.host.requestUpdate();
-    if (this.status === 'idle') void this.save();
+    // While the team has the conversation the service keeps its messages: nothing to save.
+    if (this.status === 'idle' && !held) void this.save();
   }
 
   private persist(): void {
     storage.write(this.storageKey(), {
       messages: this.messages.filter((m) => m.fromUser || m.text), conversationId: this.conversationId, visitorToken: this.visitorToken,
-      ...(this.leadOfferDone ? { leadOfferDone: true } : {}),
+      ...(this.leadOfferDone ? { leadOfferDone: true } : {}), live: this.live,
     } satisfies StoredConversation);
   }
 

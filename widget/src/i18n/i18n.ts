@@ -6,7 +6,7 @@ export const LOCALES = ['ar', 'de', 'es', 'fa', 'fr', 'he', 'it', 'ja', 'nl', 'p
 const RTL = new Set(['ar', 'fa', 'he']);
 
 /** The texts of the current language (English until another language is loaded). */
-export const strings: Strings = { ...en };
+export const strings = { ...en } as Strings;
 
 /** The language in use, and its writing direction. */
 export const language = { tag: 'en', dir: 'ltr' as 'ltr' | 'rtl' };
@@ -28,7 +28,7 @@ export function pickLanguage(tag: string | undefined): string {
  */
 export async function useLanguage(tag: string | undefined): Promise<void> {
   const picked = pickLanguage(tag ?? navigator.language);
-  let loaded: Strings = en;
+  let loaded: Partial<Strings> = en;
   if (picked !== 'en') {
     try {
       const url = widgetDefaults.chunks[`locale-${picked}`];

@@ -13,6 +13,7 @@ import '../../components/date-range.js';
 import { rangeQuery } from '../../components/date-range.js';
 import './conversation-view.js';
 import './knowledge-gaps.js';
+import './live-inbox.js';
 
 const PAGE = 20;
 
@@ -20,6 +21,12 @@ const PAGE = 20;
 function ratingParam(): '' | 'up' | 'down' {
   const value = queryParams().get('rating');
   return value === 'up' || value === 'down' ? value : '';
+}
+
+/** The view of the page's address (`?view=live` opens the live inbox). */
+function viewParam(): 'live' | 'conversations' | 'gaps' {
+  const view = queryParams().get('view');
+  return view === 'gaps' || view === 'live' ? view : 'conversations';
 }
 
 /** " · 👎 2 not helpful, 👍 1 helpful" for the list, or nothing when the visitor rated no answer. */
@@ -37,7 +44,7 @@ export class InboxPage extends PageElement {
   @state() private source = '';
   @state() private search = '';
   @state() private rating: '' | 'up' | 'down' = ratingParam();
-  @state() private view: 'conversations' | 'gaps' = queryParams().get('view') === 'gaps' ? 'gaps' : 'conversations';
+  @state() private view: 'live' | 'conversations' | 'gaps' = viewParam();
   @state() private conversations: ConversationListItem[] = [];
   @state() private nextCursor: string | undefined;
   @state() private selected: ConversationListItem | undefined;
@@ -137,11 +144,13 @@ export class InboxPage extends PageElement {
   }
 
   override render() {
-    const tab = (view: 'conversations' | 'gaps', label: string) => html`<button type="button" class=${this.view === view ? '' : 'secondary'}
+    const tab = (view: 'live' | 'conversations' | 'gaps', label: string) => html`<button type="button" class=${this.view === view ? '' : 'secondary'}
       aria-pressed=${this.view === view ? 'true' : 'false'} @click=${() => { this.view = view; }}>${label}</button>`;
+    const views = html`<div class="row" role="group" aria-label="View">${tab('conversations', 'Inbox')}${tab('live', 'Live')}${tab('gaps', `Knowledge gaps (${this.gaps.length})`)}</div>`;
+    if (this.view === 'live') return html`<h1 tabindex="-1">Conversations</h1>${views}<live-inbox></live-inbox>`;
     return html`<h1 tabindex="-1">Conversations</h1>
       ${this.renderFilters()}
-      <div class="row" role="group" aria-label="View">${tab('conversations', 'Inbox')}${tab('gaps', `Knowledge gaps (${this.gaps.length})`)}</div>
+      ${views}
       ${this.loading ? html`<p role="status">Loading…</p>` : nothing}
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       ${this.view === 'gaps'

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import {
-  conversationChars, type AnalysisResult, type AnalysisStatus, type ChatMessage, type ConversationSource, type ConversationSourceType,
-  type FeedbackRating,
+  conversationChars, type AnalysisResult, type AnalysisStatus, type ConversationSource, type ConversationSourceType,
+  type ConversationState, type FeedbackRating, type StoredMessage,
 } from '@parley/shared';
 import { toLikePattern, type PagePosition } from './page-cursor.js';
 
@@ -14,9 +14,11 @@ export interface ConversationRecord {
   createdAt: number;
   /** Changes on every save; the analysis writes its result only for the version it read. */
   updatedAt: number;
-  messages: ChatMessage[];
+  messages: StoredMessage[];
   source: ConversationSource;
   visitorTokenHash: string | null;
+  /** Who has it (issue 35); BOT unless the visitor asked for a person. */
+  state: ConversationState;
   analysisStatus: AnalysisStatus;
   analysisResult: AnalysisResult | null;
 }
@@ -36,6 +38,8 @@ export interface ConversationPageFilter {
   search?: string;
   /** Only conversations with at least one answer the visitor rated so. */
   rating?: FeedbackRating;
+  /** Only conversations in these states (empty: all). */
+  states?: readonly ConversationState[];
   limit?: number;
 }
 
@@ -47,7 +51,7 @@ export type UpdateOutcome = { kind: 'saved'; record: ConversationRecord } | { ki
 
 type Row = Record<string, unknown>;
 
-const ITEM_FIELDS = `'id', c.id, 'createdAt', c.created_at, 'source', c.source, 'messages', c.messages,
+const ITEM_FIELDS = `'id', c.id, 'createdAt', c.created_at, 'source', c.source, 'messages', c.messages, 'state', c.state,
   'analysis', CASE WHEN c.analysis_result IS NULL THEN json_build_object('status', c.analysis_status)
               ELSE json_build_object('status', c.analysis_status, 'result', c.analysis_result) END`;
 
@@ -67,8 +71,8 @@ function toRecord(row: Row): ConversationRecord {
   return {
     id: row.id as string, organisationId: row.organisation_id as string, chatbotId: row.chatbot_id as string,
     userId: (row.user_id as string | null) ?? null, createdAt: row.created_at as number, updatedAt: row.updated_at as number,
-    messages: row.messages as ChatMessage[], source: row.source as ConversationSource,
-    visitorTokenHash: (row.visitor_token_hash as string | null) ?? null,
+    messages: row.messages as StoredMessage[], source: row.source as ConversationSource,
+    visitorTokenHash: (row.visitor_token_hash as string | null) ?? null, state: (row.state as ConversationState | undefined) ?? 'BOT',
     analysisStatus: row.analysis_status as AnalysisStatus, analysisResult: (row.analysis_result as AnalysisResult | null) ?? null,
   };
 }
@@ -82,7 +86,7 @@ export class ConversationsRepository {
       id: record.id, organisation_id: record.organisationId, chatbot_id: record.chatbotId, user_id: record.userId,
       created_at: record.createdAt, updated_at: record.updatedAt, messages: JSON.stringify(record.messages),
       source_type: record.source.type, source: JSON.stringify(record.source), visitor_token_hash: record.visitorTokenHash,
-      analysis_status: record.analysisStatus,
+      analysis_status: record.analysisStatus, last_activity_at: record.updatedAt,
     });
   }
 
@@ -99,13 +103,14 @@ export class ConversationsRepository {
    * Replaces or appends the messages in one statement (concurrent appends never lose messages),
    * bumps `updated_at` strictly and sets the analysis back to PENDING.
    */
-  async updateMessages(key: ConversationKey, messages: ChatMessage[], override: boolean, limits: ConversationLimits, now: number, db: Knex = this.db): Promise<UpdateOutcome> {
+  async updateMessages(key: ConversationKey, messages: StoredMessage[], override: boolean, limits: ConversationLimits, now: number, db: Knex = this.db): Promise<UpdateOutcome> {
     const json = JSON.stringify(messages);
     const query = this.whereKey(db('conversations'), key)
       .update({
         messages: override ? db.raw('?::jsonb', [json]) : db.raw('messages || ?::jsonb', [json]),
         // Two saves in the same millisecond must still be two versions for the analysis.
         updated_at: db.raw('greatest(updated_at + 1, ?::bigint)', [now]),
+        last_activity_at: now,
         analysis_status: 'PENDING',
       })
       .returning('*');
@@ -147,6 +152,7 @@ export class ConversationsRepository {
   async listPageJson(chatbotId: string, range: { start: number; end: number }, filter: ConversationPageFilter): Promise<{ items: string; last?: PagePosition; hasMore: boolean }> {
     const query = this.db('conversations as c').where('c.chatbot_id', chatbotId).whereBetween('c.created_at', [range.start, range.end]);
     if (filter.sources.length > 0) query.whereIn('c.source_type', [...filter.sources]);
+    if (filter.states?.length) query.whereIn('c.state', [...filter.states]);
     if (filter.after) query.whereRaw('(c.created_at, c.id) < (?, ?)', [filter.after.createdAt, filter.after.id]);
     if (filter.search) {
       query.whereRaw("EXISTS (SELECT 1 FROM jsonb_array_elements(c.messages) m WHERE m->>'text' ILIKE ?)", [toLikePattern(filter.search)]);

@@ -30,13 +30,16 @@ async function insertAt(createdAt: number, type: ConversationSourceType, chatbot
   return id;
 }
 
+/** Messages as they are stored and answered: each with who sent it (issue 35). */
+const sent = (messages: { text: string; fromUser: boolean }[]) => messages.map((m) => ({ ...m, sender: { type: m.fromUser ? 'visitor' : 'bot' } }));
+
 describe('POST /v1/conversation', () => {
   it('creates a conversation with source app and the key\'s user', async () => {
     const before = Date.now();
     const conversation = await save({ chatbotId, messages: hello });
     expect(conversation).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{24}$/), user: ctx.org.userId, chatbot: chatbotId,
-      createdAt: expect.any(Number), messages: hello, source: { type: 'app' },
+      createdAt: expect.any(Number), messages: sent(hello), source: { type: 'app' },
     });
     expect(conversation.createdAt).toBeGreaterThanOrEqual(before);
   });
@@ -44,20 +47,20 @@ describe('POST /v1/conversation', () => {
   it('replaces the messages by default and with override: true', async () => {
     const { id } = await save({ chatbotId, messages: hello });
     const replaced = await save({ chatbotId, conversationId: id, messages: [{ text: 'Only this', fromUser: true }] });
-    expect(replaced.messages).toEqual([{ text: 'Only this', fromUser: true }]);
+    expect(replaced.messages).toEqual(sent([{ text: 'Only this', fromUser: true }]));
     const again = await save({ chatbotId, conversationId: id, override: true, messages: [{ text: 'Now this', fromUser: true }] });
-    expect(again).toMatchObject({ id, messages: [{ text: 'Now this', fromUser: true }], source: { type: 'app' }, user: ctx.org.userId });
+    expect(again).toMatchObject({ id, messages: sent([{ text: 'Now this', fromUser: true }]), source: { type: 'app' }, user: ctx.org.userId });
   });
 
   it('appends with override: false and keeps the creation time', async () => {
     const created = await save({ chatbotId, messages: hello });
     const more = [{ text: 'And on Sundays?', fromUser: true }];
     const appended = await save({ chatbotId, conversationId: created.id, override: false, messages: more });
-    expect(appended.messages).toEqual([...hello, ...more]);
+    expect(appended.messages).toEqual(sent([...hello, ...more]));
     expect(appended.createdAt).toBe(created.createdAt);
     const listed = (await ctx.api.get(`/v1/conversation/${chatbotId}`).expect(200)).body.conversations
       .find((item: { id: string }) => item.id === created.id);
-    expect(listed.messages).toEqual([...hello, ...more]);
+    expect(listed.messages).toEqual(sent([...hello, ...more]));
   });
 
   it('keeps every message of concurrent appends', async () => {
@@ -130,7 +133,7 @@ describe('POST /v1/conversation', () => {
     await other.api.post('/v1/conversation').send({ chatbotId: theirChatbot, conversationId: id, messages: [] }).expect(404);
     await other.api.get(`/v1/conversation/${chatbotId}`).expect(404);
     const stored = await ctx.services.database.db('conversations').where({ id }).first();
-    expect(stored.messages).toEqual(hello);
+    expect(stored.messages).toEqual(sent(hello));
   });
 });
 
@@ -160,7 +163,7 @@ describe('GET /v1/conversation/{chatbotId}', () => {
     expect(idsOf(listing)).toEqual([ids.automation, ids.chatserver, ids.link, ids.website, ids.app]);
     expect(listing.conversations[0]).toEqual({
       id: ids.automation, createdAt: t0 + 4000, source: { type: 'automation' },
-      messages: [{ text: `at ${t0 + 4000}`, fromUser: true }], analysis: { status: 'PENDING' },
+      messages: [{ text: `at ${t0 + 4000}`, fromUser: true }], analysis: { status: 'PENDING' }, state: 'BOT',
     });
   });
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import {
   MAX_CONVERSATION_CHARS, MAX_CONVERSATION_MESSAGES, type ChatMessage, type Conversation, type ConversationListing,
-  type ConversationListingQuery, type ConversationSave, type ConversationSource, type EmbedConversation,
+  type ConversationListingQuery, type ConversationSave, type ConversationSource, type EmbedConversation, type StoredMessage,
 } from '@parley/shared';
 import { newId } from '../../db/ids.js';
 import { badRequest, notFound } from '../../errors/http-error.js';
@@ -28,6 +28,21 @@ export interface VisitorConversationSave {
 }
 
 interface NewConversation { source: ConversationSource; userId: string | null; visitorTokenHash: string | null }
+
+/**
+ * Who sent each message (issue 35): a message that stays where it was keeps its sender (a team
+ * member's reply survives a client saving the whole conversation again); others are the visitor's
+ * (`fromUser`) or the bot's.
+ */
+export function withSenders(messages: readonly ChatMessage[], previous: readonly StoredMessage[] = []): StoredMessage[] {
+  return messages.map((message, i) => {
+    const before = previous[i];
+    if (before?.sender && before.text === message.text && before.fromUser === message.fromUser) {
+      return { ...message, sender: before.sender, ...(before.createdAt !== undefined ? { createdAt: before.createdAt } : {}) };
+    }
+    return { ...message, sender: { type: message.fromUser ? 'visitor' : 'bot' } };
+  });
+}
 
 /**
  * Conversations: saves from the API and from visitors (embed), the listing, and scheduling of
@@ -80,7 +95,7 @@ export class ConversationsService {
         organisationId: chatbot.organisationId, chatbotId: chatbot.id, id: body.conversationId,
         visitorTokenHash: hashVisitorToken(body.visitorToken),
       };
-      const record = await this.update(key, body.messages, body.override);
+      const record = await this.update(key, body.messages, body.override, true);
       return { ...toConversationResponse(record), visitorToken: body.visitorToken };
     }
     const visitorToken = generateVisitorToken();
@@ -109,12 +124,12 @@ export class ConversationsService {
       createdAt: new Date(chatbot.createdAt).toISOString(),
     };
     const paged = query.limit !== undefined || query.cursor !== undefined;
-    if (!paged && query.search === undefined && query.rating === undefined) {
+    if (!paged && query.search === undefined && query.rating === undefined && !query.state?.length) {
       const items = await this.repository.listItemsJson(chatbot.id, range.start, range.end, query.sources ?? []);
       return `${JSON.stringify(header).slice(0, -1)},"conversations":${items}}`;
     }
     const page = await this.repository.listPageJson(chatbot.id, range, {
-      sources: query.sources ?? [], search: query.search, rating: query.rating,
+      sources: query.sources ?? [], search: query.search, rating: query.rating, states: query.state ?? [],
       after: query.cursor !== undefined ? decodePageCursor(query.cursor) : undefined,
       limit: paged ? query.limit ?? DEFAULT_PAGE_SIZE : undefined,
     });
@@ -126,8 +141,8 @@ export class ConversationsService {
     const now = Date.now();
     const record: ConversationRecord = {
       id: newId(now), organisationId: chatbot.organisationId, chatbotId: chatbot.id, userId: origin.userId,
-      createdAt: now, updatedAt: now, messages, source: origin.source, visitorTokenHash: origin.visitorTokenHash,
-      analysisStatus: 'PENDING', analysisResult: null,
+      createdAt: now, updatedAt: now, messages: withSenders(messages), source: origin.source, visitorTokenHash: origin.visitorTokenHash,
+      state: 'BOT', analysisStatus: 'PENDING', analysisResult: null,
     };
     await this.db.transaction(async (trx) => {
       await this.repository.insert(record, trx);
@@ -137,14 +152,23 @@ export class ConversationsService {
     return record;
   }
 
-  private async update(key: ConversationKey, messages: ChatMessage[], override: boolean): Promise<ConversationRecord> {
+  /**
+   * `byVisitor`: while the team has the conversation (WAITING, HUMAN) the service holds its messages
+   * (the visitor's arrive through the chat, the team's through replies), so a visitor's save leaves
+   * them as they are instead of racing a reply.
+   */
+  private async update(key: ConversationKey, messages: ChatMessage[], override: boolean, byVisitor = false): Promise<ConversationRecord> {
     const outcome = await this.db.transaction(async (trx) => {
       const limits = { messages: MAX_CONVERSATION_MESSAGES, chars: MAX_CONVERSATION_CHARS };
-      const result = await this.repository.updateMessages(key, messages, override, limits, Date.now(), trx);
+      const current = override || byVisitor ? await this.repository.find(key, trx) : undefined;
+      if (current && byVisitor && (current.state === 'WAITING' || current.state === 'HUMAN')) return { kind: 'held' as const, record: current };
+      const stored = override ? withSenders(messages, current?.messages) : withSenders(messages);
+      const result = await this.repository.updateMessages(key, stored, override, limits, Date.now(), trx);
       if (result.kind === 'saved') await this.analysis.schedule(key.id, trx);
       return result;
     });
     if (outcome.kind === 'absent') throw notFound(`conversation ${key.id}`);
+    if (outcome.kind === 'held') return outcome.record;
     if (outcome.kind === 'too-long') {
       throw badRequest(`messages must contain at most ${MAX_CONVERSATION_MESSAGES} messages and ${MAX_CONVERSATION_CHARS} characters of text in total after appending`);
     }

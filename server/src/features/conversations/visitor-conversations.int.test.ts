@@ -22,6 +22,8 @@ afterAll(async () => { await ctx?.close(); });
 
 const first = [{ text: 'Hi, do you ship abroad?', fromUser: true }, { text: 'Yes, to the EU.', fromUser: false }];
 const more = [{ text: 'How long does it take?', fromUser: true }];
+/** Messages as they are stored and answered: each with who sent it (issue 35). */
+const sent = (messages: { text: string; fromUser: boolean }[]) => messages.map((m) => ({ ...m, sender: { type: m.fromUser ? 'visitor' : 'bot' } }));
 
 async function expectStatus(promise: Promise<unknown>, status: number) {
   const error = await promise.then(() => undefined, (err: unknown) => err);
@@ -34,7 +36,7 @@ describe('ConversationsService.saveForVisitor', () => {
     const saved = EmbedConversationSchema.parse(await ctx.services.conversations.saveForVisitor(chatbot, 'website', { messages: first, override: true }));
     expect(saved).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{24}$/), chatbot: chatbot.id, createdAt: expect.any(Number),
-      messages: first, source: { type: 'website' }, visitorToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      messages: sent(first), source: { type: 'website' }, visitorToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
     });
     const row = await ctx.database.db('conversations').where({ id: saved.id }).first();
     expect(row).toMatchObject({ user_id: null, source_type: 'website', visitor_token_hash: hashVisitorToken(saved.visitorToken) });
@@ -51,9 +53,9 @@ describe('ConversationsService.saveForVisitor', () => {
   it('lets the visitor holding the token append to and replace its own conversation', async () => {
     const { id, visitorToken } = await ctx.services.conversations.saveForVisitor(chatbot, 'website', { messages: first, override: true });
     const appended = await ctx.services.conversations.saveForVisitor(chatbot, 'website', { conversationId: id, visitorToken, messages: more, override: false });
-    expect(appended).toMatchObject({ id, visitorToken, messages: [...first, ...more], source: { type: 'website' } });
+    expect(appended).toMatchObject({ id, visitorToken, messages: sent([...first, ...more]), source: { type: 'website' } });
     const replaced = await ctx.services.conversations.saveForVisitor(chatbot, 'website', { conversationId: id, visitorToken, messages: more, override: true });
-    expect(replaced.messages).toEqual(more);
+    expect(replaced.messages).toEqual(sent(more));
   });
 
   it('answers 404 for a wrong or missing token, another chatbot, an absent conversation, or an API conversation', async () => {
@@ -68,13 +70,13 @@ describe('ConversationsService.saveForVisitor', () => {
     const api = (await ctx.api.post('/v1/conversation').send({ chatbotId: chatbot.id, messages: first }).expect(201)).body;
     await expectStatus(service.saveForVisitor(chatbot, 'website', { conversationId: api.id, visitorToken, messages: more, override: false }), 404);
     const row = await ctx.database.db('conversations').where({ id }).first();
-    expect(row.messages).toEqual(first);
+    expect(row.messages).toEqual(sent(first));
   });
 
   it('lets the owner\'s API key extend a visitor conversation, keeping its source and having no user', async () => {
     const { id } = await ctx.services.conversations.saveForVisitor(chatbot, 'website', { messages: first, override: true });
     const res = await ctx.api.post('/v1/conversation').send({ chatbotId: chatbot.id, conversationId: id, override: false, messages: more }).expect(201);
-    expect(res.body).toEqual({ id, chatbot: chatbot.id, createdAt: expect.any(Number), messages: [...first, ...more], source: { type: 'website' } });
+    expect(res.body).toEqual({ id, chatbot: chatbot.id, createdAt: expect.any(Number), messages: sent([...first, ...more]), source: { type: 'website' } });
   });
 
   it('queues one analysis per save of a visitor conversation', async () => {

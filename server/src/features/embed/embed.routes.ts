@@ -1,8 +1,13 @@
 import { Router, type RequestHandler, type Response } from 'express';
-import { ChatbotIdParamsSchema, embedContract, feedbackContract } from '@parley/shared';
+import { ChatbotIdParamsSchema, embedContract, feedbackContract, handoffContract, type EmbedChatBody } from '@parley/shared';
+import { notFound } from '../../errors/http-error.js';
 import { mountRoute, toExpressPath } from '../../http/define-route.js';
+import { openEventStream } from '../../http/event-stream.js';
 import { parseRequestPart } from '../../http/parse-request.js';
 import { streamAnswer, type StreamAnswerOptions } from '../chat/stream-answer.js';
+import { LIVE_STREAM_MAX_MS } from '../handoff/handoff.routes.js';
+import type { HandoffService } from '../handoff/handoff.service.js';
+import { serveLiveStream } from '../handoff/live-stream.js';
 import { markContinuing, type EmbedRateLimits } from './embed-rate-limits.js';
 import type { EmbedService, EmbedVisitor } from './embed.service.js';
 
@@ -31,7 +36,7 @@ function admitVisitor(embed: EmbedService): RequestHandler {
     if (req.method !== 'OPTIONS') return next();
     res.set({
       'access-control-allow-methods': 'GET, POST',
-      'access-control-allow-headers': 'Content-Type, Authorization',
+      'access-control-allow-headers': 'Content-Type, Authorization, X-Visitor-Token, Last-Event-ID',
       'access-control-max-age': '600',
     }).status(204).end();
   };
@@ -49,8 +54,26 @@ function recogniseConversation(embed: EmbedService): RequestHandler {
   };
 }
 
+/** Open visitor event streams per visitor address and chatbot, on this instance. */
+export const MAX_VISITOR_STREAMS = 4;
+
+/**
+ * While the team has the conversation the chat names (WAITING or HUMAN), the visitor's message
+ * goes to the team and the bot stays silent: the stream holds only `streamEnd` with the state.
+ */
+async function handedOff(handoff: HandoffService, visitor: EmbedVisitor, body: EmbedChatBody, res: Response): Promise<boolean> {
+  const last = body.conversation.at(-1);
+  if (!body.conversationId || !body.visitorToken || !last?.fromUser) return false;
+  const state = await handoff.visitorMessage(visitor.chatbot, body.conversationId, body.visitorToken, last.text);
+  if (!state) return false;
+  const stream = openEventStream(res, { heartbeatMs: 0 });
+  stream.send({ type: 'streamEnd', data: { sources: [], state } });
+  stream.close();
+  return true;
+}
+
 /** The public embed API (decisions.md § Public embed traffic); mounted before API-key auth. */
-export function embedRoutes(embed: EmbedService, limits: EmbedRateLimits, stream: StreamAnswerOptions): Router {
+export function embedRoutes(embed: EmbedService, limits: EmbedRateLimits, stream: StreamAnswerOptions, handoff: HandoffService): Router {
   const router = Router();
   router.use('/v1/embed/:chatbotId', admitVisitor(embed));
 
@@ -73,6 +96,7 @@ export function embedRoutes(embed: EmbedService, limits: EmbedRateLimits, stream
   );
   mountRoute(router, embedContract.chatStream, async ({ body, req, res }) => {
     await embed.assertAccess(visitorOf(res), req.get('authorization'));
+    if (await handedOff(handoff, visitorOf(res), body, res)) return;
     const answer = await embed.prepareChat(visitorOf(res), body.conversation);
     const meta = await streamAnswer(res, answer, stream);
     // After the answer ended: telling the team never delays the visitor's answer.
@@ -95,6 +119,41 @@ export function embedRoutes(embed: EmbedService, limits: EmbedRateLimits, stream
   mountRoute(router, feedbackContract.give, async ({ body, req, res }) => {
     await embed.assertAccess(visitorOf(res), req.get('authorization'));
     return embed.giveFeedback(visitorOf(res), body);
+  });
+
+  router.post(toExpressPath(handoffContract.visitorHandoff.path), limits.visitor);
+  mountRoute(router, handoffContract.visitorHandoff, async ({ body, req, res }) => {
+    await embed.assertAccess(visitorOf(res), req.get('authorization'));
+    return handoff.requestFromVisitor(visitorOf(res).chatbot, body.conversationId, body.visitorToken);
+  });
+
+  const openStreams = new Map<string, number>();
+  router.get(toExpressPath(handoffContract.visitorEvents.path), limits.visitor);
+  mountRoute(router, handoffContract.visitorEvents, async ({ params, req, res }) => {
+    const visitor = visitorOf(res);
+    await embed.assertAccess(visitor, req.get('authorization'));
+    // The conversation's secret, not its id alone: a wrong or missing one is a 404, like an absent conversation.
+    if (!await embed.continuesConversation(visitor, params.conversationId, req.get('x-visitor-token'))) {
+      throw notFound(`conversation ${params.conversationId}`);
+    }
+    const key = `${visitor.chatbot.id}:${req.ip ?? 'unknown'}`;
+    const open = openStreams.get(key) ?? 0;
+    if (open >= MAX_VISITOR_STREAMS) {
+      // Like every limit of the API: 429 with Retry-After and no body.
+      res.status(429).set('retry-after', '30').end();
+      return;
+    }
+    openStreams.set(key, open + 1);
+    res.on('close', () => {
+      const left = (openStreams.get(key) ?? 1) - 1;
+      if (left > 0) openStreams.set(key, left);
+      else openStreams.delete(key);
+    });
+    await serveLiveStream(req, res, handoff, {
+      scope: { conversationId: params.conversationId }, heartbeatMs: stream.heartbeatMs ?? 15_000, maxMs: LIVE_STREAM_MAX_MS,
+      // The visitor has its own messages and the bot's: it gets the team's and the state changes.
+      filter: ({ event }) => event.type === 'state' || event.message.sender?.type === 'member',
+    });
   });
 
   return router;

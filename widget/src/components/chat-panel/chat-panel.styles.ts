@@ -158,6 +158,11 @@ export const styles = [baseStyles, css`
   @keyframes open {
     from { opacity: 0; transform: translateY(12px) scale(0.98); }
   }
+  .notice {
+    margin: 8px 0;
+    font-size: 13px;
+    text-align: center;
+  }
   .starters {
     display: flex;
     flex-direction: column;

@@ -3,6 +3,8 @@ import { property, state } from 'lit/decorators.js';
 import { element } from '../../internal/define.js';
 import type { EmbedConfig, EmbedSession } from '@parley/shared';
 import type { EmbedApi } from '../../api/embed-client.js';
+import type * as LiveModule from '../../lazy/live-handoff.js';
+import { widgetDefaults } from '../../internal/widget-defaults.js';
 import type { EmbedError } from '../../api/embed-error.js';
 import { ChatController } from '../../controllers/chat-controller.js';
 import { MessageSentEvent, WidgetErrorEvent } from '../../events/widget-events.js';
@@ -45,6 +47,9 @@ export class CwChatPanel extends LitElement {
   @state() private fullScreen = false;
   /** After the inline lead offer's form was sent: its thanks stay until the next question. */
   @state() private offerSent = false;
+  /** Live handoff: "someone is coming", or the conversation was closed by the team. */
+  @state() notice: string | undefined;
+  liveAbort: AbortController | undefined;
   // Phones, and short windows such as a laptop at 200% zoom: the chat takes the whole viewport.
   private readonly phone = window.matchMedia('(max-width: 480px), (max-height: 560px)');
   private unlockScroll: (() => void) | undefined;
@@ -68,6 +73,8 @@ export class CwChatPanel extends LitElement {
       this.api.token = valid ? session.token : undefined;
       this.locked = this.config.accessLevel === 'PRIVATE' && !valid;
       this.chat.restore();
+      // The team was asked for before the reload: follow the conversation again.
+      if (this.chat.live !== undefined) this.goLive(false);
     }
   }
 
@@ -82,6 +89,13 @@ export class CwChatPanel extends LitElement {
     this.phone.removeEventListener('change', this.onViewportChange);
     this.unlockScroll?.();
     this.unlockScroll = undefined;
+    this.liveAbort?.abort();
+  }
+
+  /** Live handoff (lazy/live-handoff.ts): asks for a person, or follows the conversation the team joined. */
+  private goLive(ask: boolean, lead = false): void {
+    const url = widgetDefaults.chunks.live;
+    if (url) void import(/* @vite-ignore */ url).then((live: typeof LiveModule) => live.startLive(this, strings, ask, lead));
   }
 
   private readonly onViewportChange = (): void => {
@@ -145,7 +159,8 @@ export class CwChatPanel extends LitElement {
   private ask(text: string): void {
     this.offerSent = false;
     this.dispatchEvent(new MessageSentEvent(text));
-    void this.chat.ask(text);
+    // The visitor asked for a person in words: the team is asked too.
+    void this.chat.ask(text).then(() => { if (this.chat.messages.at(-1)?.meta?.handoff) this.goLive(true); });
   }
 
   private onRate(event: RateEvent): void {
@@ -203,7 +218,11 @@ export class CwChatPanel extends LitElement {
   }
 
   private answerReset(reset: boolean): void {
-    if (reset) this.chat.reset();
+    if (reset) {
+      this.chat.reset();
+      this.liveAbort?.abort();
+      this.notice = undefined;
+    }
     this.confirmingReset = false;
     void this.focusFirst();
   }
@@ -238,6 +257,7 @@ export class CwChatPanel extends LitElement {
           ${config.welcomeHeaderSubtitle ? html`<p class="subtitle">${config.welcomeHeaderSubtitle}</p>` : nothing}
         </div>
         ${this.locked ? nothing : html`
+          ${this.headerButton(strings.talkToPerson, icons.person, () => this.goLive(true, true))}
           ${this.headerButton(strings.newConversationLabel, icons.newChat, () => this.askReset())}
           ${this.headerButton(strings.contactLabel, icons.contact, () => this.setView(this.view === 'lead' ? 'chat' : 'lead'), this.view === 'lead')}`}
         ${this.mode === 'bubble' ? this.headerButton(strings.close, icons.close, close) : nothing}
@@ -254,7 +274,8 @@ export class CwChatPanel extends LitElement {
     return html`
       <cw-message-list .messages=${this.chat.messages} .welcome=${this.config.welcomeMessage} .status=${this.chat.status}
         .error=${this.chat.error} .avatarUrl=${this.config.avatarUrl} .name=${this.config.welcomeHeaderTitle || this.config.name}
-        @cw-retry=${() => this.chat.retry()} @cw-rate=${this.onRate}>${this.renderStarters()}${this.renderLeadOffer()}</cw-message-list>
+        @cw-retry=${() => this.chat.retry()} @cw-rate=${this.onRate}>${this.renderStarters()}${this.renderLeadOffer()}${this.notice
+          ? html`<p class="notice" role="status">${this.notice}</p>` : nothing}</cw-message-list>
       <cw-composer ?streaming=${this.chat.status === 'streaming'} ?emoji=${this.config.enabledEmoji}
         @cw-send=${this.onSend} @cw-stop=${() => this.chat.stop()}></cw-composer>
     `;

@@ -85,13 +85,13 @@ export class CwMessageList extends LitElement {
 
   private renderMessage(message: WidgetMessage, index: number, streaming: boolean) {
     const who = message.fromUser ? 'user' : 'bot';
-    const answer = !message.fromUser && index >= 0 && !streaming;
+    const answer = !message.fromUser && index >= 0 && !streaming && !message.by;
     return html`
       <div class="row ${who}">
         ${message.fromUser ? nothing : this.renderAvatar()}
         <div class="stack">
           <div class="message ${who} ${streaming ? 'streaming' : ''} ${message.interrupted ? 'interrupted' : ''}" part="message">
-            <span class="visually-hidden">${message.fromUser ? strings.youSaid : strings.botSaid}</span>
+            ${message.by ? html`<b>${message.by}</b>` : html`<span class="visually-hidden">${message.fromUser ? strings.youSaid : strings.botSaid}</span>`}
             <div class="content" dir="auto">${message.fromUser ? html`<p>${message.text}</p>` : renderMarkdown(message.text)}</div>
             ${message.interrupted ? html`<p class="interrupted-note">${strings.interrupted}</p>` : nothing}
           </div>

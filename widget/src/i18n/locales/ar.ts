@@ -67,4 +67,8 @@ export const STRINGS: Strings = {
   checking: 'جارٍ التحقق…',
   unlock: 'افتح',
   dismissPopups: 'أغلق الرسائل',
+  talkToPerson: 'التحدث إلى شخص',
+  handoffWaiting: 'سينضم إليك أحد أعضاء الفريق قريبًا.',
+  handoffClosed: 'أغلق الفريق هذه المحادثة.',
+  team: 'الفريق',
 };

@@ -67,4 +67,8 @@ export const STRINGS: Strings = {
   checking: 'Wird geprüft…',
   unlock: 'Entsperren',
   dismissPopups: 'Nachrichten schließen',
+  talkToPerson: 'Mit einem Menschen sprechen',
+  handoffWaiting: 'Gleich ist jemand aus dem Team für Sie da.',
+  handoffClosed: 'Das Team hat diese Unterhaltung beendet.',
+  team: 'Team',
 };

@@ -67,4 +67,8 @@ export const STRINGS: Strings = {
   checking: 'Comprobando…',
   unlock: 'Desbloquear',
   dismissPopups: 'Cerrar los mensajes',
+  talkToPerson: 'Hablar con una persona',
+  handoffWaiting: 'Alguien del equipo le atenderá en breve.',
+  handoffClosed: 'El equipo ha cerrado esta conversación.',
+  team: 'Equipo',
 };

@@ -67,4 +67,8 @@ export const STRINGS: Strings = {
   checking: 'در حال بررسی…',
   unlock: 'باز کردن',
   dismissPopups: 'بستن پیام‌ها',
+  talkToPerson: 'گفتگو با یک شخص',
+  handoffWaiting: 'به‌زودی یکی از اعضای تیم به شما می‌پیوندد.',
+  handoffClosed: 'تیم این گفتگو را بست.',
+  team: 'تیم',
 };

@@ -67,4 +67,8 @@ export const STRINGS: Strings = {
   checking: 'Vérification…',
   unlock: 'Déverrouiller',
   dismissPopups: 'Fermer les messages',
+  talkToPerson: 'Parler à une personne',
+  handoffWaiting: 'Un membre de l\'équipe va vous répondre dans un instant.',
+  handoffClosed: 'L\'équipe a clos cette conversation.',
+  team: 'Équipe',
 };

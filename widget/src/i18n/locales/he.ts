@@ -67,4 +67,8 @@ export const STRINGS: Strings = {
   checking: 'בודק…',
   unlock: 'כניסה',
   dismissPopups: 'סגירת ההודעות',
+  talkToPerson: 'לדבר עם נציג',
+  handoffWaiting: 'מישהו מהצוות יצטרף אליך בקרוב.',
+  handoffClosed: 'הצוות סגר את השיחה הזו.',
+  team: 'צוות',
 };

@@ -67,4 +67,8 @@ export const STRINGS: Strings = {
   checking: 'Verifica…',
   unlock: 'Sblocca',
   dismissPopups: 'Chiudi i messaggi',
+  talkToPerson: 'Parla con una persona',
+  handoffWaiting: 'Qualcuno del team sarà da te a breve.',
+  handoffClosed: 'Il team ha chiuso questa conversazione.',
+  team: 'Team',
 };

@@ -67,4 +67,8 @@ export const STRINGS: Strings = {
   checking: '確認中…',
   unlock: 'ロック解除',
   dismissPopups: 'メッセージを閉じる',
+  talkToPerson: '担当者と話す',
+  handoffWaiting: 'まもなくチームの担当者が対応します。',
+  handoffClosed: 'チームがこの会話を終了しました。',
+  team: 'チーム',
 };

@@ -67,4 +67,8 @@ export const STRINGS: Strings = {
   checking: 'Controleren…',
   unlock: 'Ontgrendelen',
   dismissPopups: 'Berichten sluiten',
+  talkToPerson: 'Met een persoon praten',
+  handoffWaiting: 'Iemand van het team is zo bij u.',
+  handoffClosed: 'Het team heeft dit gesprek gesloten.',
+  team: 'Team',
 };

@@ -67,4 +67,8 @@ export const STRINGS: Strings = {
   checking: 'Verificando…',
   unlock: 'Desbloquear',
   dismissPopups: 'Fechar as mensagens',
+  talkToPerson: 'Falar com uma pessoa',
+  handoffWaiting: 'Alguém da equipa irá atendê-lo em breve.',
+  handoffClosed: 'A equipa encerrou esta conversa.',
+  team: 'Equipa',
 };

@@ -67,4 +67,8 @@ export const STRINGS: Strings = {
   checking: '正在验证…',
   unlock: '解锁',
   dismissPopups: '关闭消息',
+  talkToPerson: '与人工客服交谈',
+  handoffWaiting: '团队成员很快就会为您服务。',
+  handoffClosed: '团队已关闭此对话。',
+  team: '团队',
 };
