@@ -61,7 +61,7 @@ export const MAX_VISITOR_STREAMS = 4;
  * While the team has the conversation the chat names (WAITING or HUMAN), the visitor's message
  * goes to the team and the bot stays silent: the stream holds only `streamEnd` with the state.
  */
-async function handedOff(handoff: HandoffService, visitor: EmbedVisitor, body: EmbedChatBody, res: Response): Promise<boolean> {
+async function handedOff(handoff: HandoffService, embed: EmbedService, visitor: EmbedVisitor, body: EmbedChatBody, res: Response): Promise<boolean> {
   const last = body.conversation.at(-1);
   if (!body.conversationId || !body.visitorToken || !last?.fromUser) return false;
   const state = await handoff.visitorMessage(visitor.chatbot, body.conversationId, body.visitorToken, last.text);
@@ -69,6 +69,8 @@ async function handedOff(handoff: HandoffService, visitor: EmbedVisitor, body: E
   const stream = openEventStream(res, { heartbeatMs: 0 });
   stream.send({ type: 'streamEnd', data: { sources: [], state } });
   stream.close();
+  // Nobody has taken it yet: the team is told the visitor is still there (mails at most every few minutes).
+  if (state === 'WAITING') await embed.tellTeam(visitor, 'conversation.waiting_message', body.conversationId, last.text);
   return true;
 }
 
@@ -96,7 +98,7 @@ export function embedRoutes(embed: EmbedService, limits: EmbedRateLimits, stream
   );
   mountRoute(router, embedContract.chatStream, async ({ body, req, res }) => {
     await embed.assertAccess(visitorOf(res), req.get('authorization'));
-    if (await handedOff(handoff, visitorOf(res), body, res)) return;
+    if (await handedOff(handoff, embed, visitorOf(res), body, res)) return;
     const answer = await embed.prepareChat(visitorOf(res), body.conversation);
     const meta = await streamAnswer(res, answer, stream);
     // After the answer ended: telling the team never delays the visitor's answer.
@@ -124,7 +126,10 @@ export function embedRoutes(embed: EmbedService, limits: EmbedRateLimits, stream
   router.post(toExpressPath(handoffContract.visitorHandoff.path), limits.visitor);
   mountRoute(router, handoffContract.visitorHandoff, async ({ body, req, res }) => {
     await embed.assertAccess(visitorOf(res), req.get('authorization'));
-    return handoff.requestFromVisitor(visitorOf(res).chatbot, body.conversationId, body.visitorToken);
+    const outcome = await handoff.requestFromVisitor(visitorOf(res).chatbot, body.conversationId, body.visitorToken);
+    // The secret was checked by the request: the team hears of it whether or not someone is there now.
+    await embed.tellTeam(visitorOf(res), 'conversation.handoff_requested', body.conversationId, '');
+    return outcome;
   });
 
   const openStreams = new Map<string, number>();

@@ -186,12 +186,23 @@ export class EmbedService {
    * visitor cannot flood the team's inbox; webhooks get every request.
    */
   async handoffRequested(visitor: EmbedVisitor, body: EmbedChatBody): Promise<void> {
-    const { chatbot } = visitor;
     const linked = body.conversationId !== undefined && await this.continuesConversation(visitor, body.conversationId, body.visitorToken);
-    const message = [...body.conversation].reverse().find((entry) => entry.fromUser)?.text.slice(0, 2000) ?? '';
-    await this.notifications?.publishSafely(chatbot.organisationId, 'conversation.handoff_requested', {
-      chatbotId: chatbot.id, ...(linked ? { conversationId: body.conversationId } : {}), message, source: visitor.sourceType,
-    }, { chatbotName: chatbot.name, conversationKey: linked ? `conversation:${body.conversationId}` : `chatbot:${chatbot.id}` });
+    const message = [...body.conversation].reverse().find((entry) => entry.fromUser)?.text ?? '';
+    await this.tellTeam(visitor, 'conversation.handoff_requested', linked ? body.conversationId : undefined, message);
+  }
+
+  /**
+   * Tells the team about a conversation the visitor's widget names, already checked against its
+   * secret: a "Talk to a person" request (`conversation.handoff_requested`), or a message written
+   * while waiting for a person (`conversation.waiting_message`). Mails share the per-conversation limit.
+   */
+  async tellTeam(
+    visitor: EmbedVisitor, type: 'conversation.handoff_requested' | 'conversation.waiting_message', conversationId: string | undefined, message: string,
+  ): Promise<void> {
+    const { chatbot } = visitor;
+    await this.notifications?.publishSafely(chatbot.organisationId, type, {
+      chatbotId: chatbot.id, ...(conversationId !== undefined ? { conversationId } : {}), ...(message ? { message: message.slice(0, 2000) } : {}), source: visitor.sourceType,
+    }, { chatbotName: chatbot.name, conversationKey: conversationId !== undefined ? `conversation:${conversationId}` : `chatbot:${chatbot.id}` });
   }
 
   /**

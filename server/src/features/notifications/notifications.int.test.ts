@@ -184,6 +184,28 @@ describe('events delivered by webhook and mail', () => {
     expect(smtp.mails).toHaveLength(1);
   });
 
+  it('tells the team of a "Talk to a person" request and of each message the visitor writes while waiting', async () => {
+    await fresh();
+    await addWebhook(['conversation.handoff_requested', 'conversation.waiting_message']);
+    const chatbotId = await newChatbot('Staffed bot');
+    // Always within office hours: the team counts as available, so the request makes it WAITING.
+    const officeHours = { timeZone: 'UTC', weekdays: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '24:00' };
+    expect((await ctx.api.put(`/v1/chatbot/${chatbotId}`).send({ websiteIntegration: { officeHours } })).status).toBe(200);
+    const saved = await embed(chatbotId, 'conversation', { messages: [{ text: 'Hi', fromUser: true }, { text: 'Hello!', fromUser: false }] });
+    const { id: conversationId, visitorToken } = saved.body as { id: string; visitorToken: string };
+    const requested = await embed(chatbotId, 'handoff', { conversationId, visitorToken });
+    expect(requested.body).toMatchObject({ state: 'WAITING', available: true });
+    await embed(chatbotId, 'chat-stream', { conversation: [{ text: 'are you still there?', fromUser: true }], conversationId, visitorToken });
+    const requests = await receiver.waitFor(2);
+    const events = requests.map((request) => request.verified).map((verified) => (verified?.ok ? verified.payload : undefined));
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'conversation.handoff_requested', data: { chatbotId, conversationId, source: 'website' } }),
+      expect.objectContaining({ type: 'conversation.waiting_message', data: { chatbotId, conversationId, message: 'are you still there?', source: 'website' } }),
+    ]);
+    // A wrong secret tells nobody anything.
+    expect((await embed(chatbotId, 'handoff', { conversationId, visitorToken: 'x'.repeat(visitorToken.length) })).status).toBe(404);
+  });
+
   it('sends a test message and lists it among the deliveries', async () => {
     await fresh();
     const hook = await addWebhook(['lead.created']);
