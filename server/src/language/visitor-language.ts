@@ -7,20 +7,30 @@ export type VisitorLanguage = (typeof VISITOR_LANGUAGES)[number];
 
 /** Below this share of the detector's score for its first choice, a text's language is taken as unknown. */
 const MIN_ACCURACY = 0.05;
+/**
+ * How many times the second choice's score the first must reach: on short messages the detector
+ * hesitates ("tell me a joke": English 0.092, Berber 0.091), and a notice in the wrong language is
+ * worse than the restrict text.
+ */
+const MIN_MARGIN = 1.5;
 /** How much of a passage is read to tell its language: its start says as much as the whole. */
 const PASSAGE_SAMPLE_CHARS = 600;
 /** How many of the knowledge's languages the notice names. */
 const MAX_NAMED = 3;
 
-/** The language (ISO 639-1) a text is written in, by the `tinyld` detector; undefined when it cannot tell. */
-export function languageOfText(text: string): string | undefined {
-  const [first] = detectAll(text);
-  return first && first.lang !== '' && first.accuracy >= MIN_ACCURACY ? first.lang : undefined;
+/**
+ * The language (ISO 639-1) a text is written in, by the `tinyld` detector; undefined when it
+ * cannot tell, or when its first choice does not score `margin` times its second.
+ */
+export function languageOfText(text: string, margin = 1): string | undefined {
+  const [first, second] = detectAll(text);
+  if (!first || first.lang === '' || first.accuracy < MIN_ACCURACY) return undefined;
+  return second && first.accuracy < margin * second.accuracy ? undefined : first.lang;
 }
 
-/** A visitor's language when it is one the widget speaks. */
+/** A visitor's language when it is one the widget speaks and the detector is clear about it. */
 export function visitorLanguageOf(text: string): VisitorLanguage | undefined {
-  const language = languageOfText(text);
+  const language = languageOfText(text, MIN_MARGIN);
   return VISITOR_LANGUAGES.find((code) => code === language);
 }
 

@@ -52,7 +52,13 @@ export class SavedAnswersService {
     const chatbot = await this.chatbots.getRecord(auth, chatbotId);
     const { gapId, ...text } = body;
     const resource = await this.resources.createText(auth, text);
-    await this.chatbots.update(auth, chatbot.id, { resourceIds: [...chatbot.resourceIds, resource.id] });
+    try {
+      await this.chatbots.update(auth, chatbot.id, { resourceIds: [...chatbot.resourceIds, resource.id] });
+    } catch (err) {
+      // A chatbot that cannot take it (deleted meanwhile, at its limit of resources) leaves no text behind.
+      await this.resources.remove(auth, resource.id).catch(() => undefined);
+      throw err;
+    }
     const closedAt = Date.now();
     for (const id of new Set([...(gapId ? [gapId] : []), gapIdOf(chatbot.id, wordKey(text.name))])) await this.repository.close(chatbot.id, id, 'ANSWERED', closedAt);
     return resource;
