@@ -6,6 +6,7 @@ import { meaningRelevanceOf, rankSentences, relevanceOf, termMatcher, type Alter
 import { regionsOf } from './places.js';
 import { SYNONYM_CREDIT, synonymStems } from './synonyms.js';
 import { contentStems, questionTerms, stem, tokenize } from './text-terms.js';
+import { mergeSynonyms } from './wordnet-stems.js';
 
 /**
  * Below this word relevance ({@link relevanceOf}) the context is taken to hold nothing about the
@@ -276,22 +277,30 @@ function followsAnAnswer(prompt: AnswerPrompt): boolean {
  * context is not relevant enough and the chatbot is restricted; a short reply of its own for
  * conversation, or when nothing was found.
  */
-export function composeLocalAnswer(prompt: AnswerPrompt, meaningOf?: MeaningOf, partMeanings: readonly (MeaningOf | undefined)[] = []): LocalAnswer {
+export function composeLocalAnswer(
+  prompt: AnswerPrompt, meaningOf?: MeaningOf, partMeanings: readonly (MeaningOf | undefined)[] = [], lexicon: ReadonlyMap<string, string[]> = new Map(),
+): LocalAnswer {
   if (prompt.turn) return { text: conversationalReply(prompt.turn, prompt.question, prompt.toneType), citations: [] };
   const terms = termsOf(prompt);
   const alternatives = termAlternatives(prompt.question);
-  const synonyms = synonymStems(prompt.question);
-  const ranked = terms.size === 0 && !meaningOf ? [] : rankSentences(prompt.question, terms, prompt.passages, meaningOf, alternatives, synonyms);
+  const ownSynonyms = synonymStems(prompt.question);
+  const synonyms = mergeSynonyms(ownSynonyms, lexicon);
+  const rank = (withSynonyms: Alternatives) => (terms.size === 0 && !meaningOf ? [] : rankSentences(prompt.question, terms, prompt.passages, meaningOf, alternatives, withSynonyms));
+  const ranked = rank(synonyms);
+  // WordNet's synonyms choose among sentences; whether the knowledge answers at all is judged
+  // without them: a general thesaurus also links an off-topic question to the site ("motorbike"
+  // is a "bike") and let questions through whose answer it then got wrong.
+  const judged = lexicon.size === 0 ? ranked : rank(ownSynonyms);
   const [relevanceIn, restrictAt, answerAt] = meaningOf
     ? [meaningRelevanceOf, RESTRICT_MEANING_THRESHOLD, ANSWER_MEANING_THRESHOLD]
     : [relevanceOf, RESTRICT_RELEVANCE_THRESHOLD, ANSWER_RELEVANCE_THRESHOLD];
   // The restrict decision is the whole question's. Judged part by part, short parts passed it far
   // more easily: 63% of Python FAQ questions refused by a Wikipedia chatbot, against 71%.
-  const relevance = relevanceIn(ranked);
+  const relevance = relevanceIn(judged);
   // A restricted chatbot also weighs the names the question holds and the context lacks: an
   // off-topic question sharing the site's words ("how long is the drive from Cornwall to
   // Glasgow?") has a sentence of like meaning ("From London the drive takes about 5 hours").
-  const restrictRelevance = meaningOf ? meaningRelevanceOf(ranked, MISSING_NAME_MEANING_PENALTY) : relevance;
+  const restrictRelevance = meaningOf ? meaningRelevanceOf(judged, MISSING_NAME_MEANING_PENALTY) : relevance;
   const refusal = restrictRelevance < (followsAnAnswer(prompt) ? FOLLOW_UP_RESTRICT_SHARE * restrictAt : restrictAt) ? prompt.restrictResponse : undefined;
   if (refusal !== undefined || relevance < answerAt) {
     // Conversation in more words than a greeting ("can I just speak to someone at reception instead?") gets its reply.
@@ -303,7 +312,7 @@ export function composeLocalAnswer(prompt: AnswerPrompt, meaningOf?: MeaningOf, 
   // sentence when the words or the meaning find it answered (the encoder knows no brand, "do you
   // take Klarna?"; the words know no paraphrase).
   const partAnswers = questionParts(prompt.question).flatMap((part, index) => {
-    const partRanked = rankSentences(part.text, partTerms(part), prompt.passages, partMeanings[index], termAlternatives(part.text), synonymStems(partMeaningText(part)));
+    const partRanked = rankSentences(part.text, partTerms(part), prompt.passages, partMeanings[index], termAlternatives(part.text), mergeSynonyms(synonymStems(partMeaningText(part)), lexicon));
     const answered = relevanceIn(partRanked) >= answerAt || relevanceOf(partRanked) >= ANSWER_RELEVANCE_THRESHOLD;
     return answered && partRanked[0] ? [partRanked[0].text] : [];
   });

@@ -9,6 +9,7 @@ import { similarity, type SentenceEncoder } from './sentence-encoder.js';
 import { correctSpelling } from './spelling.js';
 import { meaningTextsOf } from './sentence-vectors.js';
 import { sentencesOf, TurnMeanings } from './turn-meanings.js';
+import { wordnetSynonymStems } from './wordnet-stems.js';
 
 /**
  * The notice in the visitor's language that the chatbot answers from knowledge in another, when
@@ -63,7 +64,8 @@ export class LocalAnswerModel implements AnswerModel {
       const question = prompt.turn ? prompt.question : correctSpelling(prompt.question, prompt.passages);
       const asked = question === prompt.question ? prompt : { ...prompt, question };
       const meanings = asked.turn ? undefined : await this.meanings(asked);
-      answer = composeLocalAnswer(asked, meanings?.whole, meanings?.parts);
+      const lexicon = asked.turn ? undefined : await wordnetSynonymStems(asked.question);
+      answer = composeLocalAnswer(asked, meanings?.whole, meanings?.parts, lexicon);
       // Nothing in the knowledge answers it: it may be conversation in words the rules do not know.
       // Best effort: without it the answer stays as composed.
       const turn = answer.declined && this.turns ? await this.turns.kindOf(prompt.question).catch(() => undefined) : undefined;
