@@ -6,6 +6,7 @@ import { createServices, type Services } from '../../services.js';
 import { SmtpSink } from '../../test/smtp-sink.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { WebhookReceiver } from '../../test/webhook-receiver.js';
+import { WebhooksRepository } from './webhooks.repository.js';
 
 const SITE = 'https://shop.example';
 let ctx: TestContext;
@@ -341,6 +342,18 @@ describe('the SSRF guard (WEBHOOK_ALLOW_PRIVATE_NETWORKS unset)', () => {
 });
 
 describe('limits', () => {
+  it('keeps a bounded history of finished messages per endpoint, and every waiting one', async () => {
+    await fresh();
+    const hook = await addWebhook(['lead.created']);
+    const repository = new WebhooksRepository(ctx.database.db);
+    const now = Date.now();
+    await repository.insertDeliveries(Array.from({ length: 6 }, (_, i) => ({ id: `msg_prune${i}`, endpointId: hook.id, organisationId: ctx.org.organisationId, type: 'lead.created', body: '{}', createdAt: now })));
+    await ctx.database.db('webhook_deliveries').whereIn('id', ['msg_prune0', 'msg_prune1', 'msg_prune2', 'msg_prune4', 'msg_prune5']).update({ status: 'DELIVERED' });
+    await repository.pruneFinished(hook.id, 2);
+    expect((await ctx.database.db('webhook_deliveries').where({ endpoint_id: hook.id }).orderBy('seq').pluck('id'))).toEqual(['msg_prune3', 'msg_prune4', 'msg_prune5']);
+  });
+
+
   it('an organisation has at most 20 webhooks', async () => {
     const other = await ctx.newOrganisation();
     for (let i = 0; i < 20; i++) expect((await other.api.post('/v1/webhook').send({ url: `${hookUrl}?n=${i}`, events: ['lead.created'] })).status).toBe(201);
