@@ -11,7 +11,7 @@ import type { ChatbotRecord, ChatbotsRepository } from '../chatbots/chatbots.rep
 import type { ConversationsService } from '../conversations/conversations.service.js';
 import type { FeedbackService } from '../feedback/feedback.service.js';
 import type { LeadsService } from '../leads/leads.service.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import { conversationMailKey, type NotificationsService } from '../notifications/notifications.service.js';
 import type { OrganisationsService } from '../organisations/organisations.service.js';
 import type { EmbedSessionSigner } from './embed-session.js';
 import { decideOrigin, type RequestOrigin } from './origin-policy.js';
@@ -191,7 +191,7 @@ export class EmbedService {
     const message = [...body.conversation].reverse().find((entry) => entry.fromUser)?.text.slice(0, 2000) ?? '';
     await this.notifications?.publishSafely(chatbot.organisationId, 'conversation.handoff_requested', {
       chatbotId: chatbot.id, ...(linked ? { conversationId: body.conversationId } : {}), message, source: visitor.sourceType,
-    }, { chatbotName: chatbot.name, conversationKey: linked ? `conversation:${body.conversationId}` : `chatbot:${chatbot.id}` });
+    }, { chatbotName: chatbot.name, conversationKey: linked ? conversationMailKey(body.conversationId!) : `chatbot:${chatbot.id}` });
   }
 
   /**

@@ -6,6 +6,7 @@ import { createServices, type Services } from '../../services.js';
 import { SmtpSink } from '../../test/smtp-sink.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { WebhookReceiver } from '../../test/webhook-receiver.js';
+import { conversationMailKey } from './notifications.service.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 
 const SITE = 'https://shop.example';
@@ -183,6 +184,26 @@ describe('events delivered by webhook and mail', () => {
     // The mail job of a second or third request would be queued by now: none is.
     expect(await ctx.services.jobs.pendingCount(['notification-mail'])).toBe(0);
     expect(smtp.mails).toHaveLength(1);
+  });
+
+  it('delivers conversation.waiting_message as live handoff publishes it, sharing the handoff\'s mail limit', async () => {
+    await fresh();
+    await addWebhook(['conversation.handoff_requested', 'conversation.waiting_message']);
+    await ctx.api.put('/v1/notification/settings').send({ recipients: [{ email: 'owner@shop.example', events: ['conversation.handoff_requested', 'conversation.waiting_message'] }] });
+    const chatbotId = await newChatbot('Waiting bot');
+    const saved = await embed(chatbotId, 'conversation', { messages: [{ text: 'Hi', fromUser: true }, { text: 'Hello!', fromUser: false }] });
+    const { id: conversationId, visitorToken } = saved.body as { id: string; visitorToken: string };
+    await embed(chatbotId, 'chat-stream', { conversation: [{ text: 'connect me to a human please', fromUser: true }], conversationId, visitorToken });
+    for (const message of ['Hello?', 'Still there?']) {
+      await ctx.services.notifications.publish(ctx.org.organisationId, 'conversation.waiting_message', { chatbotId, conversationId, message },
+        { conversationKey: conversationMailKey(conversationId), chatbotName: 'Waiting bot' });
+    }
+    const received = await receiver.waitFor(3);
+    expect(received.map((request) => (request.verified.ok ? [request.verified.payload.type, request.verified.payload.data.message] : [])))
+      .toEqual([['conversation.handoff_requested', 'connect me to a human please'], ['conversation.waiting_message', 'Hello?'], ['conversation.waiting_message', 'Still there?']]);
+    await smtp.waitFor(1);
+    expect(await ctx.services.jobs.pendingCount(['notification-mail'])).toBe(0);
+    expect(smtp.mails.map((mail) => mail.subject)).toEqual(['[Parley] A visitor asks for a person (Waiting bot)']);
   });
 
   it('sends a test message and lists it among the deliveries', async () => {
