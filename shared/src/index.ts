@@ -33,6 +33,7 @@ export * from './conversations/conversation-listing.schema.js';
 export * from './leads/lead.schema.js';
 export * from './feedback/feedback.schema.js';
 export * from './notifications/notifications.schema.js';
+export * from './notifications/notification-events.schema.js';
 export * from './embed/embed.schema.js';
 export * from './sessions/session.schema.js';
 export * from './contract/route-contract.js';

@@ -1,5 +1,7 @@
 import { pino } from 'pino';
-import { WebhookDeliveryListSchema, WebhookListSchema, WebhookWithSecretSchema, type WebhookDelivery } from '@parley/shared';
+import {
+  notificationEventBodySchema, WebhookDeliveryListSchema, WebhookListSchema, WebhookWithSecretSchema, type NotificationEventType, type WebhookDelivery,
+} from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeEvents } from '@parley/shared';
 import { createServices, type Services } from '../../services.js';
@@ -130,6 +132,8 @@ describe('events delivered by webhook and mail', () => {
     const received = await receiver.waitFor(5);
     for (const request of received) {
       expect(request.verified.ok, JSON.stringify(request.verified)).toBe(true);
+      // Each body is what the OpenAPI document's `webhooks` section says it is.
+      if (request.verified.ok) notificationEventBodySchema(request.verified.payload.type as NotificationEventType).parse(request.verified.payload);
       expect(request.headers['webhook-id']).toMatch(/^msg_/);
       expect(request.headers['content-type']).toBe('application/json');
     }
@@ -194,6 +198,8 @@ describe('events delivered by webhook and mail', () => {
     const saved = await embed(chatbotId, 'conversation', { messages: [{ text: 'Hi', fromUser: true }, { text: 'Hello!', fromUser: false }] });
     const { id: conversationId, visitorToken } = saved.body as { id: string; visitorToken: string };
     await embed(chatbotId, 'chat-stream', { conversation: [{ text: 'connect me to a human please', fromUser: true }], conversationId, visitorToken });
+    // The handoff is published once the answer ended (after the visitor has it): wait for it.
+    await receiver.waitFor(1);
     for (const message of ['Hello?', 'Still there?']) {
       await ctx.services.notifications.publish(ctx.org.organisationId, 'conversation.waiting_message', { chatbotId, conversationId, message },
         { conversationKey: conversationMailKey(conversationId), chatbotName: 'Waiting bot' });
