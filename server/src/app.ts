@@ -86,7 +86,9 @@ export function createApp(services: Services): Express {
       conversationsRoutes(services.conversations),
       leadsRoutes(services.leads),
       feedbackRoutes(services.feedback),
-      notificationsRoutes(services.webhooks, services.notifications),
+      notificationsRoutes(services.webhooks, services.notifications, createRateLimiter({
+        db: database.db, prefix: 'webhook-test', limit: 10, windowMs: 60_000, keyOf: (req) => authOf(req).keyId,
+      })),
       insightsRoutes(services.insights),
       knowledgeGapsRoutes(services.knowledgeGaps, services.savedAnswers),
       modelsRoutes(services.models),

@@ -369,6 +369,14 @@ describe('the SSRF guard (WEBHOOK_ALLOW_PRIVATE_NETWORKS unset)', () => {
 });
 
 describe('limits', () => {
+  it('sends at most 10 test messages per minute per key (429)', async () => {
+    const other = await ctx.newOrganisation();
+    const hook = await other.api.post('/v1/webhook').send({ url: hookUrl, events: ['lead.created'] });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await other.api.post(`/v1/webhook/${hook.body.id}/test`)).status);
+    expect(statuses).toEqual([...Array(10).fill(202), 429]);
+  });
+
   it('keeps a bounded history of finished messages per endpoint, and every waiting one', async () => {
     await fresh();
     const hook = await addWebhook(['lead.created']);
