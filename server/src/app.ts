@@ -96,7 +96,9 @@ export function createApp(services: Services): Express {
       handoffRoutes(services.handoff, { heartbeatMs: config.sseHeartbeatMs }),
       leadsRoutes(services.leads),
       feedbackRoutes(services.feedback),
-      notificationsRoutes(services.webhooks, services.notifications),
+      notificationsRoutes(services.webhooks, services.notifications, createRateLimiter({
+        db: database.db, prefix: 'webhook-test', limit: 10, windowMs: 60_000, keyOf: (req) => authOf(req).keyId,
+      })),
       insightsRoutes(services.insights),
       knowledgeGapsRoutes(services.knowledgeGaps, services.savedAnswers, resourceCreation),
       modelsRoutes(services.models),

@@ -37,6 +37,7 @@ export * from './handoff/handoff.schema.js';
 export * from './leads/lead.schema.js';
 export * from './feedback/feedback.schema.js';
 export * from './notifications/notifications.schema.js';
+export * from './notifications/notification-events.schema.js';
 export * from './embed/embed.schema.js';
 export * from './members/member.schema.js';
 export * from './members/audit.schema.js';

@@ -15,6 +15,17 @@ describe('the OpenAPI document', () => {
     openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; security: unknown[]; 'x-roles'?: string[] }>>;
   };
 
+  it('documents the notifications (extension): the webhook routes and, under `webhooks`, each event\'s body', () => {
+    for (const path of ['/v1/webhook', '/v1/webhook/all', '/v1/webhook/{id}', '/v1/webhook/{id}/test', '/v1/webhook/{id}/deliveries', '/v1/webhook/{id}/secret', '/v1/notification/settings']) {
+      expect(document.paths[path], path).toBeDefined();
+    }
+    const hooks = (document as unknown as { webhooks: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }> }).webhooks;
+    expect(Object.keys(hooks)).toEqual(['lead.created', 'conversation.handoff_requested', 'conversation.waiting_message', 'feedback.created', 'resource.processed']);
+    const lead = hooks['lead.created']!.post.requestBody.content['application/json']!.schema;
+    expect(lead.properties.type).toMatchObject({ const: 'lead.created' });
+    expect(lead.properties.data).toMatchObject({ properties: { email: { type: 'string' }, chatbotId: { type: 'string' } } });
+  });
+
   it('is OpenAPI 3.1 and holds every /v1 operation of the spec', () => {
     expect(document.openapi).toBe('3.1.0');
     const operations = specOperations();

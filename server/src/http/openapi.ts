@@ -1,5 +1,6 @@
 import {
-  ALL_ROUTES, ANY_ROLE, REQUEST_EXAMPLE_VARIANTS, REQUEST_EXAMPLES, StreamingEventSchema, errorResponses, rolesOf, type RouteContract,
+  ALL_ROUTES, ANY_ROLE, NOTIFICATION_EVENT_DATA, NOTIFICATION_EVENT_TYPES, notificationEventBodySchema, REQUEST_EXAMPLE_VARIANTS, REQUEST_EXAMPLES, StreamingEventSchema,
+  errorResponses, rolesOf, type RouteContract,
 } from '@parley/shared';
 import { z } from 'zod';
 
@@ -105,5 +106,14 @@ export function buildOpenApiDocument(serverUrl: string): JsonSchema {
       },
     },
     paths,
+    // What the service sends to webhook endpoints (extension): Standard Webhooks headers, one body per event.
+    webhooks: Object.fromEntries(NOTIFICATION_EVENT_TYPES.map((type) => [type, {
+      post: {
+        summary: NOTIFICATION_EVENT_DATA[type].summary,
+        description: 'Signed with the Standard Webhooks headers `webhook-id`, `webhook-timestamp` and `webhook-signature` (see `POST /v1/webhook`).',
+        requestBody: { required: true, content: { 'application/json': { schema: toSchema(notificationEventBodySchema(type), 'output') } } },
+        responses: { '2XX': { description: 'Delivered. 408, 429 and 5xx are retried; any other status is final.' } },
+      },
+    }])),
   };
 }

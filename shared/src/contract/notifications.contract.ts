@@ -48,9 +48,9 @@ export const webhookContract = {
   test: defineRoute({
     operationId: 'testWebhook', method: 'post', path: '/v1/webhook/{id}/test', tag, security: 'apiKey', roles: MANAGERS,
     summary: 'Send a `webhook.test` message to an endpoint (extension)',
-    description: 'Queued like any event (after the endpoint\'s waiting messages); follow it in the deliveries.',
+    description: 'Queued like any event (after the endpoint\'s waiting messages); follow it in the deliveries. At most 10 tests per minute per key (429).',
     params: WebhookParamsSchema,
-    responses: { 202: { description: 'The queued delivery.', schema: WebhookDeliveryListSchema.element }, ...errorResponses(400, 401, 404, 500) },
+    responses: { 202: { description: 'The queued delivery.', schema: WebhookDeliveryListSchema.element }, ...errorResponses(400, 401, 404, 429, 500) },
   }),
   deliveries: defineRoute({
     operationId: 'listWebhookDeliveries', method: 'get', path: '/v1/webhook/{id}/deliveries', tag, security: 'apiKey', roles: MANAGERS,

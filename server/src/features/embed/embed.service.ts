@@ -11,7 +11,7 @@ import type { ChatbotRecord, ChatbotsRepository } from '../chatbots/chatbots.rep
 import type { ConversationsService } from '../conversations/conversations.service.js';
 import type { FeedbackService } from '../feedback/feedback.service.js';
 import type { LeadsService } from '../leads/leads.service.js';
-import type { NotificationsService } from '../notifications/notifications.service.js';
+import { conversationMailKey, type NotificationsService } from '../notifications/notifications.service.js';
 import type { OrganisationsService } from '../organisations/organisations.service.js';
 import type { EmbedSessionSigner } from './embed-session.js';
 import { decideOrigin, type RequestOrigin } from './origin-policy.js';
@@ -202,7 +202,7 @@ export class EmbedService {
     const { chatbot } = visitor;
     await this.notifications?.publishSafely(chatbot.organisationId, type, {
       chatbotId: chatbot.id, ...(conversationId !== undefined ? { conversationId } : {}), ...(message ? { message: message.slice(0, 2000) } : {}), source: visitor.sourceType,
-    }, { chatbotName: chatbot.name, conversationKey: conversationId !== undefined ? `conversation:${conversationId}` : `chatbot:${chatbot.id}` });
+    }, { chatbotName: chatbot.name, conversationKey: conversationId !== undefined ? conversationMailKey(conversationId) : `chatbot:${chatbot.id}` });
   }
 
   /**

@@ -1,11 +1,15 @@
 import { pino } from 'pino';
-import { WebhookDeliveryListSchema, WebhookListSchema, WebhookWithSecretSchema, type WebhookDelivery } from '@parley/shared';
+import {
+  notificationEventBodySchema, WebhookDeliveryListSchema, WebhookListSchema, WebhookWithSecretSchema, type NotificationEventType, type WebhookDelivery,
+} from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeEvents } from '@parley/shared';
 import { createServices, type Services } from '../../services.js';
 import { SmtpSink } from '../../test/smtp-sink.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { WebhookReceiver } from '../../test/webhook-receiver.js';
+import { conversationMailKey } from './notifications.service.js';
+import { WebhooksRepository } from './webhooks.repository.js';
 
 const SITE = 'https://shop.example';
 let ctx: TestContext;
@@ -128,6 +132,8 @@ describe('events delivered by webhook and mail', () => {
     const received = await receiver.waitFor(5);
     for (const request of received) {
       expect(request.verified.ok, JSON.stringify(request.verified)).toBe(true);
+      // Each body is what the OpenAPI document's `webhooks` section says it is.
+      if (request.verified.ok) notificationEventBodySchema(request.verified.payload.type as NotificationEventType).parse(request.verified.payload);
       expect(request.headers['webhook-id']).toMatch(/^msg_/);
       expect(request.headers['content-type']).toBe('application/json');
     }
@@ -204,6 +210,28 @@ describe('events delivered by webhook and mail', () => {
     ]);
     // A wrong secret tells nobody anything.
     expect((await embed(chatbotId, 'handoff', { conversationId, visitorToken: 'x'.repeat(visitorToken.length) })).status).toBe(404);
+  });
+
+  it('delivers conversation.waiting_message as live handoff publishes it, sharing the handoff\'s mail limit', async () => {
+    await fresh();
+    await addWebhook(['conversation.handoff_requested', 'conversation.waiting_message']);
+    await ctx.api.put('/v1/notification/settings').send({ recipients: [{ email: 'owner@shop.example', events: ['conversation.handoff_requested', 'conversation.waiting_message'] }] });
+    const chatbotId = await newChatbot('Waiting bot');
+    const saved = await embed(chatbotId, 'conversation', { messages: [{ text: 'Hi', fromUser: true }, { text: 'Hello!', fromUser: false }] });
+    const { id: conversationId, visitorToken } = saved.body as { id: string; visitorToken: string };
+    await embed(chatbotId, 'chat-stream', { conversation: [{ text: 'connect me to a human please', fromUser: true }], conversationId, visitorToken });
+    // The handoff is published once the answer ended (after the visitor has it): wait for it.
+    await receiver.waitFor(1);
+    for (const message of ['Hello?', 'Still there?']) {
+      await ctx.services.notifications.publish(ctx.org.organisationId, 'conversation.waiting_message', { chatbotId, conversationId, message },
+        { conversationKey: conversationMailKey(conversationId), chatbotName: 'Waiting bot' });
+    }
+    const received = await receiver.waitFor(3);
+    expect(received.map((request) => (request.verified.ok ? [request.verified.payload.type, request.verified.payload.data.message] : [])))
+      .toEqual([['conversation.handoff_requested', 'connect me to a human please'], ['conversation.waiting_message', 'Hello?'], ['conversation.waiting_message', 'Still there?']]);
+    await smtp.waitFor(1);
+    expect(await ctx.services.jobs.pendingCount(['notification-mail'])).toBe(0);
+    expect(smtp.mails.map((mail) => mail.subject)).toEqual(['[Parley] A visitor asks for a person (Waiting bot)']);
   });
 
   it('sends a test message and lists it among the deliveries', async () => {
@@ -363,6 +391,26 @@ describe('the SSRF guard (WEBHOOK_ALLOW_PRIVATE_NETWORKS unset)', () => {
 });
 
 describe('limits', () => {
+  it('sends at most 10 test messages per minute per key (429)', async () => {
+    const other = await ctx.newOrganisation();
+    const hook = await other.api.post('/v1/webhook').send({ url: hookUrl, events: ['lead.created'] });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await other.api.post(`/v1/webhook/${hook.body.id}/test`)).status);
+    expect(statuses).toEqual([...Array(10).fill(202), 429]);
+  });
+
+  it('keeps a bounded history of finished messages per endpoint, and every waiting one', async () => {
+    await fresh();
+    const hook = await addWebhook(['lead.created']);
+    const repository = new WebhooksRepository(ctx.database.db);
+    const now = Date.now();
+    await repository.insertDeliveries(Array.from({ length: 6 }, (_, i) => ({ id: `msg_prune${i}`, endpointId: hook.id, organisationId: ctx.org.organisationId, type: 'lead.created', body: '{}', createdAt: now })));
+    await ctx.database.db('webhook_deliveries').whereIn('id', ['msg_prune0', 'msg_prune1', 'msg_prune2', 'msg_prune4', 'msg_prune5']).update({ status: 'DELIVERED' });
+    await repository.pruneFinished(hook.id, 2);
+    expect((await ctx.database.db('webhook_deliveries').where({ endpoint_id: hook.id }).orderBy('seq').pluck('id'))).toEqual(['msg_prune3', 'msg_prune4', 'msg_prune5']);
+  });
+
+
   it('an organisation has at most 20 webhooks', async () => {
     const other = await ctx.newOrganisation();
     for (let i = 0; i < 20; i++) expect((await other.api.post('/v1/webhook').send({ url: `${hookUrl}?n=${i}`, events: ['lead.created'] })).status).toBe(201);

@@ -17,6 +17,13 @@ export interface NotificationMailPayload { organisationId: string; to: string[];
 /** A conversation gets at most one mail per this long (a visitor typing ten messages while waiting is one mail). */
 export const MAIL_INTERVAL_PER_CONVERSATION_MS = 5 * 60_000;
 
+/**
+ * The mail limit's key of a conversation: `conversation.handoff_requested` and
+ * `conversation.waiting_message` of one conversation share it, so a visitor who asked for a person
+ * and keeps writing makes one mail per few minutes.
+ */
+export const conversationMailKey = (conversationId: string) => `conversation:${conversationId}`;
+
 export interface PublishOptions {
   /** Run inside the caller's transaction: the event is queued exactly when its cause is committed. */
   db?: Knex;

@@ -13,6 +13,8 @@ export interface WebhookDeliveryPayload { organisationId: string; endpointId: st
 
 /** Messages one job sends before it hands over to a fresh job (other endpoints get their turn). */
 const MESSAGES_PER_JOB = 50;
+/** Finished messages kept per endpoint (its delivery history). */
+const KEPT_PER_ENDPOINT = 1000;
 /** How soon a job that found another sender busy with its endpoint looks again. */
 const BUSY_RETRY_MS = 1000;
 
@@ -124,12 +126,14 @@ export function webhookDeliveryJob(deps: WebhookDeliveryDeps): JobHandler<Webhoo
         await again(deps.jobs, payload, Date.now() + BUSY_RETRY_MS);
         return;
       }
+      let attempted = 0;
       try {
-        for (let sent = 0; sent < MESSAGES_PER_JOB; sent++) {
+        for (; attempted < MESSAGES_PER_JOB; attempted++) {
           if (await sendNext(deps, payload, sender, signal) === 'done') return;
         }
         await again(deps.jobs, payload, Date.now());
       } finally {
+        if (attempted > 0) await deps.repository.pruneFinished(payload.endpointId, KEPT_PER_ENDPOINT);
         await deps.repository.releaseSenderLease(payload.endpointId, sender.id);
       }
     },

@@ -173,6 +173,15 @@ export class WebhooksRepository {
     return row && toDelivery(row);
   }
 
+  /** Deletes an endpoint's finished messages beyond its newest `keep` (the history is bounded; waiting ones stay). */
+  async pruneFinished(endpointId: string, keep: number): Promise<void> {
+    await this.db.raw(
+      `DELETE FROM webhook_deliveries WHERE endpoint_id = ? AND status <> 'PENDING' AND seq < (
+         SELECT seq FROM webhook_deliveries WHERE endpoint_id = ? AND status <> 'PENDING' ORDER BY seq DESC OFFSET ? LIMIT 1)`,
+      [endpointId, endpointId, keep - 1],
+    );
+  }
+
   /** Records an attempt; counts it. */
   async recordAttempt(id: string, update: AttemptUpdate): Promise<void> {
     await this.db('webhook_deliveries').where({ id }).update({
