@@ -22,10 +22,11 @@ export function valueOf(form: HTMLFormElement, name: string): string {
   return (form.elements.namedItem(name) as HTMLInputElement).value;
 }
 
-/** The Members / API keys tabs of Settings. */
-export function settingsNav(current: 'members' | 'api-keys') {
+/** The Members / API keys / Activity tabs of Settings. */
+export function settingsNav(current: 'members' | 'api-keys' | 'activity') {
   return html`<nav aria-label="Settings" class="row">
     <a href="/console/settings/members" aria-current=${current === 'members' ? 'page' : nothing}>Members</a>
     <a href="/console/settings/api-keys" aria-current=${current === 'api-keys' ? 'page' : nothing}>API keys</a>
+    <a href="/console/settings/activity" aria-current=${current === 'activity' ? 'page' : nothing}>Activity</a>
   </nav>`;
 }
