@@ -45,6 +45,7 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   inviteMember: { email: 'sam@example.com', role: 'AGENT' },
   acceptInvitation: { name: 'Sam Lee', password: 'a long passphrase of yours' },
   createApiKey: { name: 'Zapier' },
+  updateMyProfile: { name: 'Sam Lee', avatarUrl: 'https://example.com/sam.png' },
 };
 
 /** A further named request example of an operation, beside its default one. */
