@@ -34,5 +34,14 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'console-assets',
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod and its configuration in one chunk: every chunk that builds schemas loads it first,
+          // so `jitless` is set before any schema is built (zod-jitless.ts), however pages share code.
+          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]zod-jitless\.ts$/ }],
+        },
+      },
+    },
   },
 });

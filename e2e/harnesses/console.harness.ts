@@ -46,7 +46,7 @@ export class ConsoleHarness {
   /** Goes to a page through the navigation and waits for its heading (Settings opens Notifications). */
   async open(name: 'Chatbots' | 'Knowledge' | 'Playground' | 'Conversations' | 'Leads' | 'Insights' | 'Settings'): Promise<void> {
     await this.nav(name).click();
-    await expect(this.page.getByRole('heading', { level: 1, name: name === 'Settings' ? 'Notifications' : name })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: name === 'Settings' ? 'Members' : name })).toBeVisible();
   }
 
   /** Chooses a chatbot in the page's "Chatbot" select. */

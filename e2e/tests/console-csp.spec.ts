@@ -20,5 +20,12 @@ test('loads, signs in and opens every page without a Content Security Policy vio
   expect(await violations()).toEqual([]);
   await owner.signIn();
   for (const name of ['Knowledge', 'Playground', 'Conversations', 'Leads', 'Insights', 'Chatbots'] as const) await owner.open(name);
+  // Settings' pages (a key's session may open them).
+  await owner.nav('Settings').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+  for (const name of ['API keys', 'Activity']) {
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  }
   expect(await violations()).toEqual([]);
 });

@@ -33,6 +33,8 @@ test('the owner adds a webhook, sends a test, sees it delivered, and sets who is
     await page.setViewportSize(DESKTOP);
     await owner.signIn();
     await owner.open('Settings');
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Notifications' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
     // The e2e service has no SMTP_URL: the page says so and how to turn mail on.
     await expect(page.getByRole('note')).toContainText('Mail is off');
     await expect(page.getByRole('note')).toContainText('SMTP_URL');

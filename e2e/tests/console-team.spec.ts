@@ -108,4 +108,37 @@ test.describe.serial('team accounts', () => {
     await expect(invitee.getByRole('alert')).toHaveText('This invitation was used already or has expired. Ask for a new one.');
     await context.close();
   });
+
+  test('the owner makes a named API key, sees it once, revokes it, and reads who changed what', async ({ page, request }) => {
+    const owner = new ConsoleHarness(page);
+    await owner.signInAs(OWNER.email, OWNER.password);
+    await owner.nav('Settings').click();
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
+    await page.getByLabel('Name').fill('Zapier');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shown = page.getByRole('textbox', { name: 'API key' });
+    await expect(shown).toHaveValue(/^pk_[\w-]{43}$/);
+    const key = await shown.inputValue();
+    expect((await request.get('/v1/chatbot/all', { headers: { 'x-api-key': key } })).status()).toBe(200);
+    await expect(page.getByRole('cell', { name: 'Zapier', exact: true })).toBeVisible();
+    await owner.expectNoAxeViolations();
+    await owner.screenshot('console-team-api-keys');
+
+    await page.getByRole('button', { name: 'Revoke Zapier' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Revoked "Zapier".' })).toBeVisible();
+    await expect(shown).toHaveCount(0);
+    expect((await request.get('/v1/chatbot/all', { headers: { 'x-api-key': key } })).status()).toBe(401);
+
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+    const rows = page.getByRole('row');
+    await expect(rows.filter({ hasText: 'revoke api key' }).filter({ hasText: OWNER.name })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'delete member' }).filter({ hasText: AGENT.name })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'create owner' })).toHaveCount(1);
+    await owner.expectNoAxeViolations();
+    await page.setViewportSize(PHONE);
+    await owner.screenshot('console-team-activity-phone');
+  });
 });

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { customElement, state } from 'lit/decorators.js';
-import { sessionContract, webhookContract, type Session } from '@parley/shared';
+import { memberContract, sessionContract, webhookContract, type Session } from '@parley/shared';
 import { ApiError, call, setCsrfToken, whenUnauthorized } from '../api/api-client.js';
 import '../pages/sign-in-page.js';
 import { PageElement } from './page-element.js';
@@ -9,6 +9,9 @@ import { may, setCurrentSession } from './session-state.js';
 
 /** Where an invitation link opens: shown with or without a session. */
 const INVITATION_PATH = '/console/invitation';
+
+/** The section a console path belongs to (`/console/settings/members` → `/console/settings`): its nav link is current on every page of it. */
+const sectionOf = (path: string) => path.split('/').slice(0, 3).join('/');
 
 const NAV = [
   ['Chatbots', '/console/chatbots'], ['Knowledge', '/console/knowledge'], ['Playground', '/console/playground'],
@@ -109,13 +112,15 @@ export class ParleyConsole extends PageElement {
     }
     const current = location.pathname;
     const { member, needsOwner } = this.session;
-    const nav = may(webhookContract.list) ? [...NAV, ['Settings', '/console/settings'] as const] : NAV;
+    // Settings opens on Members for those who manage the team, on Notifications for the others who may.
+    const settings = may(memberContract.list) ? '/console/settings/members' : '/console/settings/notifications';
+    const nav = may(webhookContract.list) ? [...NAV, ['Settings', settings] as const] : NAV;
     return html`
       <a class="skip-link" href="#main">Skip to content</a>
       <header class="topbar">
         <span class="brand">Parley</span>
         <nav aria-label="Console">
-          <ul>${nav.map(([label, href]) => html`<li><a href=${href} aria-current=${current.startsWith(href) ? 'page' : nothing}>${label}</a></li>`)}</ul>
+          <ul>${nav.map(([label, href]) => html`<li><a href=${href} aria-current=${current.startsWith(sectionOf(href)) ? 'page' : nothing}>${label}</a></li>`)}</ul>
         </nav>
         <span class="organisation" title="Organisation">${this.session.organisationName}</span>
         ${member ? html`<span class="organisation">${member.name} · ${member.role}</span>` : nothing}

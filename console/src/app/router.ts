@@ -23,6 +23,7 @@ export const ROUTES: ConsoleRoute[] = [
   { pattern: /^\/console\/insights\/?$/, tag: 'insights-page', title: 'Insights', load: () => import('../pages/insights/insights-page.js') },
   { pattern: /^\/console\/setup\/?$/, tag: 'owner-setup-page', title: 'Create the owner account', load: () => import('../pages/team/owner-setup-page.js') },
   { pattern: /^\/console\/settings\/members\/?$/, tag: 'members-page', title: 'Members', load: () => import('../pages/team/members-page.js') },
+  { pattern: /^\/console\/settings\/activity\/?$/, tag: 'activity-page', title: 'Activity', load: () => import('../pages/team/activity-page.js') },
   { pattern: /^\/console\/settings\/api-keys\/?$/, tag: 'api-keys-page', title: 'API keys', load: () => import('../pages/team/api-keys-page.js') },
   { pattern: /^\/console\/settings(\/notifications)?\/?$/, tag: 'notifications-page', title: 'Notifications', load: () => import('../pages/settings/notifications-page.js') },
 ];

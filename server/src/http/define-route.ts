@@ -57,8 +57,10 @@ export function mountRoute<C extends RouteContract>(
     }
     const body = jsonBody ? parseRequestPart(contract.body, req.body ?? {}, 'body') : undefined;
     const result = await handler({ params, query, body, req, res } as RouteInput<C>);
-    // The audit trail (audit-trail.ts) records a successful change before the answer goes out.
-    await res.locals.recordChange?.(contract, params, result);
+    // The audit trail (audit-trail.ts) records a successful change before the answer goes out;
+    // reads have none to record, and wait for nothing here.
+    const recordChange = res.locals.recordChange;
+    if (recordChange) await recordChange(contract, params, result, body);
     if (res.headersSent) return;
     // The contract's own status, set directly: Express's res.status() validates its argument on every call.
     res.statusCode = status;

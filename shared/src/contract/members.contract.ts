@@ -3,9 +3,9 @@ import { PageQuerySchema } from '../common/page.schema.js';
 import { AuditPageSchema } from '../members/audit.schema.js';
 import {
   ApiKeyCreatedSchema, ApiKeyCreateSchema, ApiKeyListSchema, ApiKeySummarySchema, InvitationAcceptSchema, InvitationCreateSchema,
-  InvitationSchema, InvitationTokenParamsSchema, MemberListSchema, MemberSchema, OwnerCreateSchema,
+  InvitationSchema, InvitationTokenParamsSchema, MemberListSchema, MemberProfileUpdateSchema, MemberSchema, OwnerCreateSchema,
 } from '../members/member.schema.js';
-import { OWNERS, defineRoute, errorResponses } from './route-contract.js';
+import { ANY_ROLE, OWNERS, defineRoute, errorResponses } from './route-contract.js';
 
 const tag = 'Members';
 
@@ -26,6 +26,13 @@ export const memberContract = {
     operationId: 'listMembers', method: 'get', path: '/v1/member/all', tag, security: 'apiKey', roles: OWNERS,
     summary: 'List the organisation\'s members, oldest first',
     responses: { 200: { description: 'The members.', schema: MemberListSchema }, ...errorResponses(401, 403, 500) },
+  }),
+  updateMe: defineRoute({
+    operationId: 'updateMyProfile', method: 'put', path: '/v1/member/me', tag, security: 'apiKey', roles: ANY_ROLE,
+    summary: 'Change the signed-in member\'s name or avatar',
+    description: 'Only for a member\'s own console session (403 for an API key). `avatarUrl` is an https image URL, or null to remove it.',
+    body: MemberProfileUpdateSchema,
+    responses: { 200: { description: 'The member.', schema: MemberSchema }, ...errorResponses(400, 401, 403, 500) },
   }),
   remove: defineRoute({
     operationId: 'deleteMember', method: 'delete', path: '/v1/member/{id}', tag, security: 'apiKey', roles: OWNERS,

@@ -52,6 +52,7 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   updateNotificationSettings: { recipients: [{ email: 'team@example.com', events: ['lead.created', 'conversation.handoff_requested'] }] },
   replyToConversation: { text: 'Hi, this is Ana from the team. Your order ships tomorrow.' },
   requestEmbedHandoff: { conversationId: EXAMPLE_ID, visitorToken: 'vt_token-from-the-conversation-save' },
+  updateMyProfile: { name: 'Sam Lee', avatarUrl: 'https://example.com/sam.png' },
 };
 
 /** A further named request example of an operation, beside its default one. */

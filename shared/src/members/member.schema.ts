@@ -60,6 +60,16 @@ export type InvitationAccept = z.input<typeof InvitationAcceptSchema>;
 export const OwnerCreateSchema = z.strictObject({ email: EmailSchema, name: MemberNameSchema, password: PasswordSchema });
 export type OwnerCreate = z.input<typeof OwnerCreateSchema>;
 
+/** `PUT /v1/member/me`: the signed-in member's own name and avatar (absent fields stay). */
+export const MemberProfileUpdateSchema = z.strictObject({
+  name: MemberNameSchema.optional(),
+  avatarUrl: z.union([
+    z.url({ protocol: /^https$/, error: 'must be an https URL' }).max(2000, 'must be at most 2000 characters'),
+    z.null(),
+  ]).optional().meta({ description: 'An https image URL, or null to remove it.' }),
+});
+export type MemberProfileUpdate = z.input<typeof MemberProfileUpdateSchema>;
+
 /** A named API key as listed (never the key itself). */
 export const ApiKeySummarySchema = z.object({
   id: IdSchema,

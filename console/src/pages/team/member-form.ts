@@ -24,12 +24,13 @@ export function valueOf(form: HTMLFormElement, name: string): string {
   return (form.elements.namedItem(name) as HTMLInputElement).value;
 }
 
-/** The Notifications / Members / API keys tabs of Settings (Members and API keys for those who may manage them). */
-export function settingsNav(current: 'notifications' | 'members' | 'api-keys') {
+/** The Notifications / Members / API keys / Activity tabs of Settings (all but Notifications for those who may manage members). */
+export function settingsNav(current: 'notifications' | 'members' | 'api-keys' | 'activity') {
   if (!may(memberContract.list)) return nothing;
   return html`<nav aria-label="Settings" class="row">
     <a href="/console/settings/notifications" aria-current=${current === 'notifications' ? 'page' : nothing}>Notifications</a>
     <a href="/console/settings/members" aria-current=${current === 'members' ? 'page' : nothing}>Members</a>
     <a href="/console/settings/api-keys" aria-current=${current === 'api-keys' ? 'page' : nothing}>API keys</a>
+    <a href="/console/settings/activity" aria-current=${current === 'activity' ? 'page' : nothing}>Activity</a>
   </nav>`;
 }

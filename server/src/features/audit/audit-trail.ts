@@ -8,7 +8,7 @@ const NOT_AUDITED = new Set([
 ]);
 
 /** What `mountRoute` tells the audit trail after a route succeeded. */
-export type RecordChange = (contract: RouteContract, params: unknown, result: unknown) => Promise<void>;
+export type RecordChange = (contract: RouteContract, params: unknown, result: unknown, body: unknown) => Promise<void>;
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -29,9 +29,10 @@ function text(value: unknown): string | undefined {
 export function auditTrail(audit: AuditService): RequestHandler {
   return (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-    res.locals.recordChange = async (contract, params, result) => {
+    res.locals.recordChange = async (contract, params, result, body) => {
       if (contract.security !== 'apiKey' || NOT_AUDITED.has(contract.operationId) || !req.auth) return;
-      const fields = (typeof result === 'object' && result !== null ? result : {}) as Record<string, unknown>;
+      // What the answer names, else what the request named (an invitation answers with its link only).
+      const fields = { ...(typeof body === 'object' && body !== null ? body : {}), ...(typeof result === 'object' && result !== null ? result : {}) } as Record<string, unknown>;
       const id = text((params as Record<string, unknown> | undefined)?.id) ?? text(fields.id);
       await audit.record(req.auth, {
         action: contract.operationId, targetType: contract.tag,

@@ -24,7 +24,7 @@ describe('the audit log', () => {
     const page = AuditPageSchema.parse((await session.get('/v1/audit/all').expect(200)).body);
     expect(page.events.map((event) => [event.action, event.actor.name, event.targetName])).toEqual([
       ['deleteChatbot', expect.stringMatching(/^OWNER /), 'Front desk 2'],
-      ['inviteMember', expect.stringMatching(/^OWNER /), undefined],
+      ['inviteMember', expect.stringMatching(/^OWNER /), 'new@example.com'],
       ['createTextResource', 'API key "default"', 'Hours'],
       ['updateChatbot', expect.stringMatching(/^OWNER /), 'Front desk 2'],
       ['createChatbot', expect.stringMatching(/^OWNER /), 'Front desk'],

@@ -135,6 +135,21 @@ describe('an AGENT', () => {
   });
 });
 
+describe('a member\'s profile', () => {
+  it('changes its own name and avatar; an API key has no profile', async () => {
+    const member = await addMember(ctx, 'AGENT');
+    const session = await signInMember(ctx.url, member.email);
+    const updated = await session.put('/v1/member/me').send({ name: 'Ana Lima', avatarUrl: 'https://example.com/ana.png' }).expect(200);
+    expect(updated.body).toMatchObject({ id: member.id, name: 'Ana Lima', avatarUrl: 'https://example.com/ana.png', role: 'AGENT' });
+    expect((await session.get('/v1/session').expect(200)).body.member).toMatchObject({ name: 'Ana Lima', avatarUrl: 'https://example.com/ana.png' });
+    await session.put('/v1/member/me').send({ avatarUrl: 'http://example.com/ana.png' }).expect(400);
+    await session.put('/v1/member/me').send({ avatarUrl: 'javascript:alert(1)' }).expect(400);
+    await session.put('/v1/member/me').send({ role: 'OWNER' }).expect(400);
+    expect((await session.put('/v1/member/me').send({ avatarUrl: null }).expect(200)).body.avatarUrl).toBeUndefined();
+    await ctx.api.put('/v1/member/me').send({ name: 'Key' }).expect(403);
+  });
+});
+
 describe('members and keys', () => {
   it('lists members and removes one, ending its session at once on every instance; the last OWNER stays', async () => {
     const second = createApp(createServices(ctx.config, ctx.database, pino({ level: 'silent' })));

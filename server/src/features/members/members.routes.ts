@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { apiKeyContract, memberContract, type ApiKeySummary } from '@parley/shared';
-import { notFound } from '../../errors/http-error.js';
+import { forbidden, notFound } from '../../errors/http-error.js';
 import { authOf } from '../../http/api-key-auth.js';
 import { mountRoute, toExpressPath } from '../../http/define-route.js';
 import { routeTable, type RouteTable } from '../../http/route-table.js';
@@ -27,6 +27,11 @@ export function membersRoutes(members: MembersService, organisations: Organisati
     return owner;
   });
   mountRoute(router, memberContract.list, ({ req }) => members.list(authOf(req).organisationId));
+  mountRoute(router, memberContract.updateMe, ({ req, body }) => {
+    const { organisationId, member } = authOf(req);
+    if (!member) throw forbidden('only a member signed in with e-mail and password has a profile; an API key has none');
+    return members.updateProfile(organisationId, member.id, body);
+  });
   mountRoute(router, memberContract.remove, ({ req, params }) => members.remove(authOf(req).organisationId, params.id));
   mountRoute(router, memberContract.invite, ({ req, body }) => members.invite(authOf(req).organisationId, body));
 

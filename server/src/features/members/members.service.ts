@@ -106,6 +106,21 @@ export class MembersService {
     }));
   }
 
+  /** Changes a member's own name or avatar (its `users` row keeps the name too). */
+  async updateProfile(organisationId: string, id: string, update: { name?: string; avatarUrl?: string | null }): Promise<Member> {
+    const changes = {
+      ...(update.name !== undefined ? { name: update.name.trim() } : {}),
+      ...(update.avatarUrl !== undefined ? { avatar_url: update.avatarUrl } : {}),
+    };
+    return toMember(await this.db.transaction(async (trx) => {
+      if (Object.keys(changes).length > 0) await trx('members').where({ organisation_id: organisationId, id }).update(changes);
+      if (changes.name !== undefined) await trx('users').where({ id }).update({ name: changes.name });
+      const member = await trx<MemberRow>('members').where({ organisation_id: organisationId, id }).first();
+      if (!member) throw notFound('member');
+      return member;
+    }));
+  }
+
   /**
    * The member of an e-mail address and password, or undefined. An unknown address costs a hash
    * too, so the answer's time does not tell which addresses have accounts.

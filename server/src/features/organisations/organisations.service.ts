@@ -154,7 +154,7 @@ export class OrganisationsService {
     return keyHash !== undefined;
   }
 
-  /** Revokes one of an organisation's keys; false when it has no such active key. */
+  /** Revokes one of an organisation's keys and returns it; undefined when it has no such active key. */
   async revokeOrganisationKey(organisationId: string, keyId: string): Promise<KeySummary | undefined> {
     const key = (await this.repository.listKeys(organisationId)).find((row) => row.id === keyId && row.revoked_at === null);
     if (!key || !await this.revokeKey(keyId)) return undefined;

@@ -67,6 +67,15 @@ describe('console sign-in rate limits (429)', () => {
     expect429(await signIn(ctx.url, key.apiKey, '192.0.2.13'));
   });
 
+  it('counts accepting invitations per address with sign-ins, so tokens cannot be guessed at speed', async () => {
+    const accept = (address: string) => supertest(ctx.url).post(`/v1/member/invitation/${'A'.repeat(43)}/accept`)
+      .set('x-forwarded-for', address).send({ name: 'Guess', password: GOOD_PASSWORD });
+    for (let i = 0; i < 2; i++) expect((await accept('198.19.0.1')).status).toBe(404);
+    expect((await signIn(ctx.url, 'pk_wrong-z', '198.19.0.1')).status).toBe(401);
+    expect429(await accept('198.19.0.1'));
+    expect((await accept('198.19.0.2')).status).toBe(404);
+  });
+
   it('slows and then refuses guessing one member\'s password from many addresses, across instances', async () => {
     const second = createApp(createServices(ctx.config, ctx.database, pino({ level: 'silent' })));
     const member = await addMember(ctx, 'AGENT');
