@@ -2,8 +2,9 @@ import type { Knex } from 'knex';
 import type {
   ConversationState, ConversationStatus, HandoffOutcome, InboxPage, InboxQuery, LiveEvent, StoredMessage, TeamMember,
 } from '@parley/shared';
+import { MAX_CONVERSATION_CHARS, MAX_CONVERSATION_MESSAGES } from '@parley/shared';
 import type { LiveEventBus, StoredLiveEvent } from '../../cluster/live-event-bus.js';
-import { conflict, notFound } from '../../errors/http-error.js';
+import { badRequest, conflict, notFound } from '../../errors/http-error.js';
 import type { RequestActor } from '../../http/request-actor.js';
 import type { ChatbotRecord } from '../chatbots/chatbots.repository.js';
 import type { AnalysisScheduler } from '../conversations/analysis/analysis-scheduler.js';
@@ -208,7 +209,12 @@ export class HandoffService {
     return this.repository.insertEvent(trx, record, event, now);
   }
 
+  /** @throws 400 when the conversation would outgrow its bounds (the same as an API append's). */
   private async append(trx: Knex.Transaction, record: HandoffRecord, message: StoredMessage, now: number): Promise<StoredLiveEvent> {
+    if (record.messageCount + 1 > MAX_CONVERSATION_MESSAGES || record.textChars + message.text.length > MAX_CONVERSATION_CHARS) {
+      throw badRequest(`the conversation holds at most ${MAX_CONVERSATION_MESSAGES} messages and ${MAX_CONVERSATION_CHARS} characters of text in total`);
+    }
+    record.textChars += message.text.length;
     await this.repository.appendMessage(trx, record.id, message, now);
     await this.analysis.schedule(record.id, trx);
     const event: LiveEvent = { type: 'message', conversationId: record.id, chatbotId: record.chatbotId, index: record.messageCount, message };
