@@ -246,3 +246,21 @@ describe('live handoff bounds', () => {
     expect(over.body.message).toEqual(['the conversation holds at most 1000 messages and 400000 characters of text in total']);
   });
 });
+
+describe('live event retention', () => {
+  it('prunes events past their retention; the messages stay in the conversation', async () => {
+    const chatbotId = await createChatbot();
+    const saved = await visitorConversation(chatbotId);
+    await ctx.api.post(`/v1/conversation/${saved.conversationId}/messages`).send({ text: 'Long ago' });
+    const { EVENT_RETENTION_MS } = await import('./handoff.service.js');
+    await ctx.database.db('conversation_events').where({ conversation_id: saved.conversationId })
+      .update({ created_at: Date.now() - EVENT_RETENTION_MS - 1000 });
+    // The next state change prunes (at most hourly per instance; the clock is set back here).
+    (ctx.services.handoff as unknown as { lastPrune: number }).lastPrune = 0;
+    await ctx.api.post(`/v1/conversation/${saved.conversationId}/release`);
+    await expect.poll(async () => (await ctx.database.db('conversation_events').where({ conversation_id: saved.conversationId })).map((row) => row.type))
+      .toEqual(['state']);
+    const listed = (await ctx.api.get(`/v1/conversation/${chatbotId}`)).body.conversations[0];
+    expect(listed.messages.map((m: { text: string }) => m.text)).toContain('Long ago');
+  });
+});

@@ -103,6 +103,11 @@ export class HandoffRepository {
     return { items, last: last && { createdAt: last.lastActivityAt, id: last.id }, hasMore: rows.length > page.length };
   }
 
+  /** Deletes events stored before `before`; returns how many. */
+  async pruneEvents(before: number): Promise<number> {
+    return this.db('conversation_events').where('created_at', '<', before).delete();
+  }
+
   async touchPresence(organisationId: string, now: number): Promise<void> {
     await this.db('team_presence').insert({ organisation_id: organisationId, last_seen_at: now })
       .onConflict('organisation_id').merge({ last_seen_at: this.db.raw('greatest(team_presence.last_seen_at, excluded.last_seen_at)') });
