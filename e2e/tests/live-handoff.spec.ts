@@ -64,3 +64,23 @@ test('a visitor asks for a person, the owner takes over in the live inbox, they 
   await expect(widget.conversation).toContainText('4pm');
   await ownerContext.close();
 });
+
+test('asking for a person in words brings the team too when someone is watching the inbox', async ({ page, browser, createChatbot, openHostPage, widget }) => {
+  const chatbot = await createChatbot({ name: 'Words shop' });
+  const ownerContext = await browser.newContext({ bypassCSP: true, baseURL: test.info().project.use.baseURL });
+  const ownerPage = await ownerContext.newPage();
+  const owner = new ConsoleHarness(ownerPage);
+  await owner.signIn();
+  await owner.open('Conversations');
+  await ownerPage.getByRole('button', { name: 'Live', exact: true }).click();
+  await expect(ownerPage.getByRole('status').filter({ hasText: 'Live ·' })).toBeVisible();
+
+  await openHostPage('allowed.test', { chatbotId: chatbot.id });
+  await widget.open();
+  await widget.ask('Is delivery free?');
+  await widget.ask('Can I talk to a real person please?');
+  await expect(page.getByRole('status').filter({ hasText: 'Someone from the team will be with you shortly.' })).toBeVisible();
+  const item = ownerPage.getByRole('list', { name: 'Live conversations' }).getByRole('listitem').filter({ hasText: 'Is delivery free?' });
+  await expect(item).toContainText('Waiting for a person');
+  await ownerContext.close();
+});

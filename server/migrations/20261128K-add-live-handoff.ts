@@ -27,6 +27,8 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('created_at').notNullable();
     t.index(['conversation_id', 'id']);
     t.index(['organisation_id', 'id']);
+    // Old events are pruned (handoff.service.ts): the messages stay in their conversation.
+    t.index(['created_at']);
   });
   await knex.schema.createTable('team_presence', (t) => {
     t.string('organisation_id', 24).primary().references('organisations.id').onDelete('CASCADE');

@@ -75,7 +75,7 @@ export const handoffContract = {
     params: VisitorStreamParamsSchema,
     description: `${LIVE_STREAM_DESCRIPTION} Only the team's messages and state changes are sent (the visitor has its own and the bot's). `
       + 'Authorised by the conversation\'s `visitorToken` in `X-Visitor-Token` (a wrong one is a 404). Limits: opening counts toward '
-      + '`EMBED_VISITOR_RATE_LIMIT`; at most 4 open streams per visitor address and chatbot on an instance (429 beyond); a stream '
+      + '`EMBED_VISITOR_RATE_LIMIT`; at most 4 open streams per visitor address and chatbot, and 50 per address in all, on an instance (429 beyond); a stream '
       + 'ends after 30 minutes and the widget reconnects with `Last-Event-ID`.',
     responses: { 200: { description: 'The event stream.', contentType: 'text/event-stream' }, ...errorResponses(400, 401, 403, 404, 429, 500) },
   }),

@@ -56,6 +56,8 @@ function recogniseConversation(embed: EmbedService): RequestHandler {
 
 /** Open visitor event streams per visitor address and chatbot, on this instance. */
 export const MAX_VISITOR_STREAMS = 4;
+/** Open visitor event streams per visitor address across all chatbots, on this instance. */
+export const MAX_ADDRESS_STREAMS = 50;
 
 /**
  * While the team has the conversation the chat names (WAITING or HUMAN), the visitor's message
@@ -141,18 +143,20 @@ export function embedRoutes(embed: EmbedService, limits: EmbedRateLimits, stream
     if (!await embed.continuesConversation(visitor, params.conversationId, req.get('x-visitor-token'))) {
       throw notFound(`conversation ${params.conversationId}`);
     }
-    const key = `${visitor.chatbot.id}:${req.ip ?? 'unknown'}`;
-    const open = openStreams.get(key) ?? 0;
-    if (open >= MAX_VISITOR_STREAMS) {
+    const address = req.ip ?? 'unknown';
+    const keys = [`${visitor.chatbot.id}:${address}`, address];
+    if ((openStreams.get(keys[0]!) ?? 0) >= MAX_VISITOR_STREAMS || (openStreams.get(address) ?? 0) >= MAX_ADDRESS_STREAMS) {
       // Like every limit of the API: 429 with Retry-After and no body.
       res.status(429).set('retry-after', '30').end();
       return;
     }
-    openStreams.set(key, open + 1);
+    for (const key of keys) openStreams.set(key, (openStreams.get(key) ?? 0) + 1);
     res.on('close', () => {
-      const left = (openStreams.get(key) ?? 1) - 1;
-      if (left > 0) openStreams.set(key, left);
-      else openStreams.delete(key);
+      for (const key of keys) {
+        const left = (openStreams.get(key) ?? 1) - 1;
+        if (left > 0) openStreams.set(key, left);
+        else openStreams.delete(key);
+      }
     });
     await serveLiveStream(req, res, handoff, {
       scope: { conversationId: params.conversationId }, heartbeatMs: stream.heartbeatMs ?? 15_000, maxMs: LIVE_STREAM_MAX_MS,

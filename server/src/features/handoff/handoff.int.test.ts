@@ -217,3 +217,50 @@ describe('live handoff', () => {
     expect(human.conversations.map((c) => c.id)).toEqual([first.conversationId]);
   });
 });
+
+describe('live handoff bounds', () => {
+  it('limits one address\'s open streams across chatbots', async () => {
+    const { MAX_ADDRESS_STREAMS, MAX_VISITOR_STREAMS } = await import('../embed/embed.routes.js');
+    const address = '127.0.0.9';
+    const statuses: number[] = [];
+    for (let c = 0; c <= MAX_ADDRESS_STREAMS / MAX_VISITOR_STREAMS; c++) {
+      const chatbotId = await createChatbot();
+      const saved = await visitorConversation(chatbotId);
+      for (let v = 0; v < MAX_VISITOR_STREAMS; v++) {
+        statuses.push((await track(openLiveStream(`${ctx.url}/v1/embed/${chatbotId}/conversation/${saved.conversationId}/events`,
+          { origin: SITE, 'x-visitor-token': saved.visitorToken }, address))).status);
+      }
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAX_ADDRESS_STREAMS);
+    expect(statuses.slice(MAX_ADDRESS_STREAMS).every((status) => status === 429)).toBe(true);
+  });
+
+  it('keeps a conversation within its bounds while the team has it', async () => {
+    const chatbotId = await createChatbot();
+    const saved = await visitorConversation(chatbotId);
+    await ctx.database.db('conversations').where({ id: saved.conversationId })
+      .update({ messages: JSON.stringify(Array.from({ length: 999 }, () => ({ text: 'x', fromUser: true }))) });
+    expect((await ctx.api.post(`/v1/conversation/${saved.conversationId}/messages`).send({ text: 'The 1000th' })).status).toBe(201);
+    const over = await ctx.api.post(`/v1/conversation/${saved.conversationId}/messages`).send({ text: 'One too many' });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toEqual(['the conversation holds at most 1000 messages and 400000 characters of text in total']);
+  });
+});
+
+describe('live event retention', () => {
+  it('prunes events past their retention; the messages stay in the conversation', async () => {
+    const chatbotId = await createChatbot();
+    const saved = await visitorConversation(chatbotId);
+    await ctx.api.post(`/v1/conversation/${saved.conversationId}/messages`).send({ text: 'Long ago' });
+    const { EVENT_RETENTION_MS } = await import('./handoff.service.js');
+    await ctx.database.db('conversation_events').where({ conversation_id: saved.conversationId })
+      .update({ created_at: Date.now() - EVENT_RETENTION_MS - 1000 });
+    // The next state change prunes (at most hourly per instance; the clock is set back here).
+    (ctx.services.handoff as unknown as { lastPrune: number }).lastPrune = 0;
+    await ctx.api.post(`/v1/conversation/${saved.conversationId}/release`);
+    await expect.poll(async () => (await ctx.database.db('conversation_events').where({ conversation_id: saved.conversationId })).map((row) => row.type))
+      .toEqual(['state']);
+    const listed = (await ctx.api.get(`/v1/conversation/${chatbotId}`)).body.conversations[0];
+    expect(listed.messages.map((m: { text: string }) => m.text)).toContain('Long ago');
+  });
+});

@@ -11,6 +11,8 @@ export interface HandoffRecord {
   state: ConversationState;
   holder: TeamMember | null;
   messageCount: number;
+  /** Characters of message text stored, all messages together (the conversation's bound). */
+  textChars: number;
 }
 
 type Row = Record<string, unknown>;
@@ -34,11 +36,12 @@ export class HandoffRepository {
     if (key.chatbotId !== undefined) query.where('chatbot_id', key.chatbotId);
     if (key.visitorTokenHash !== undefined) query.where('visitor_token_hash', key.visitorTokenHash);
     const row: Row | undefined = await query.forUpdate()
-      .first('id', 'organisation_id', 'chatbot_id', 'state', 'holder_member_id', 'holder_name', trx.raw('jsonb_array_length(messages) AS message_count'));
+      .first('id', 'organisation_id', 'chatbot_id', 'state', 'holder_member_id', 'holder_name', trx.raw('jsonb_array_length(messages) AS message_count'),
+        trx.raw("(SELECT coalesce(sum(length(m->>'text')), 0) FROM jsonb_array_elements(messages) m) AS text_chars"));
     if (!row) return undefined;
     return {
       id: row.id as string, organisationId: row.organisation_id as string, chatbotId: row.chatbot_id as string,
-      state: row.state as ConversationState, holder: holderOf(row), messageCount: Number(row.message_count),
+      state: row.state as ConversationState, holder: holderOf(row), messageCount: Number(row.message_count), textChars: Number(row.text_chars),
     };
   }
 
@@ -98,6 +101,11 @@ export class HandoffRepository {
     }));
     const last = items.at(-1);
     return { items, last: last && { createdAt: last.lastActivityAt, id: last.id }, hasMore: rows.length > page.length };
+  }
+
+  /** Deletes events stored before `before`; returns how many. */
+  async pruneEvents(before: number): Promise<number> {
+    return this.db('conversation_events').where('created_at', '<', before).delete();
   }
 
   async touchPresence(organisationId: string, now: number): Promise<void> {

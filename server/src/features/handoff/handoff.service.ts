@@ -2,8 +2,9 @@ import type { Knex } from 'knex';
 import type {
   ConversationState, ConversationStatus, HandoffOutcome, InboxPage, InboxQuery, LiveEvent, StoredMessage, TeamMember,
 } from '@parley/shared';
+import { MAX_CONVERSATION_CHARS, MAX_CONVERSATION_MESSAGES } from '@parley/shared';
 import type { LiveEventBus, StoredLiveEvent } from '../../cluster/live-event-bus.js';
-import { conflict, notFound } from '../../errors/http-error.js';
+import { badRequest, conflict, notFound } from '../../errors/http-error.js';
 import type { RequestActor } from '../../http/request-actor.js';
 import type { ChatbotRecord } from '../chatbots/chatbots.repository.js';
 import type { AnalysisScheduler } from '../conversations/analysis/analysis-scheduler.js';
@@ -15,6 +16,13 @@ import { withinOfficeHours } from './office-hours.js';
 
 /** How long after its last sign of life the team still counts as available. */
 export const PRESENCE_WINDOW_MS = 5 * 60_000;
+
+/**
+ * How long live events are kept for replay (`Last-Event-ID`); older ones are pruned about hourly by
+ * each instance. The messages themselves stay in their conversation.
+ */
+export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 /** How often one instance writes an organisation's presence at most. */
 const PRESENCE_WRITE_EVERY_MS = 30_000;
@@ -34,6 +42,7 @@ const sameMember = (a: TeamMember | null, b: RequestActor) => (a?.memberId ?? nu
 export class HandoffService {
   /** When this instance last stored the team's presence, per organisation (one write per half minute is plenty). */
   private readonly presenceWritten = new Map<string, number>();
+  private lastPrune = 0;
 
   constructor(
     private readonly db: Knex,
@@ -202,13 +211,26 @@ export class HandoffService {
     });
   }
 
+  /** Prunes events past their retention, at most hourly per instance, after the caller's work. */
+  private pruneSometimes(now: number): void {
+    if (now - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = now;
+    void this.repository.pruneEvents(now - EVENT_RETENTION_MS).catch(() => { this.lastPrune = 0; });
+  }
+
   private async setState(trx: Knex.Transaction, record: HandoffRecord, state: ConversationState, holder: TeamMember | null, now: number): Promise<StoredLiveEvent> {
+    this.pruneSometimes(now);
     await this.repository.setState(trx, record.id, state, holder, now);
     const event: LiveEvent = { type: 'state', conversationId: record.id, chatbotId: record.chatbotId, state, heldBy: holder };
     return this.repository.insertEvent(trx, record, event, now);
   }
 
+  /** @throws 400 when the conversation would outgrow its bounds (the same as an API append's). */
   private async append(trx: Knex.Transaction, record: HandoffRecord, message: StoredMessage, now: number): Promise<StoredLiveEvent> {
+    if (record.messageCount + 1 > MAX_CONVERSATION_MESSAGES || record.textChars + message.text.length > MAX_CONVERSATION_CHARS) {
+      throw badRequest(`the conversation holds at most ${MAX_CONVERSATION_MESSAGES} messages and ${MAX_CONVERSATION_CHARS} characters of text in total`);
+    }
+    record.textChars += message.text.length;
     await this.repository.appendMessage(trx, record.id, message, now);
     await this.analysis.schedule(record.id, trx);
     const event: LiveEvent = { type: 'message', conversationId: record.id, chatbotId: record.chatbotId, index: record.messageCount, message };

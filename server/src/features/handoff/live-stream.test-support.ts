@@ -1,9 +1,10 @@
+import http from 'node:http';
 import type { LiveEvent } from '@parley/shared';
 
 /** One received live event: its `id:` and its data. */
 export interface ReceivedEvent { id: number; event: LiveEvent }
 
-/** A live event stream read with fetch, as the widget and the console read it. */
+/** A live event stream, read as it arrives. */
 export interface LiveStreamClient {
   status: number;
   /** Every event received so far. */
@@ -13,42 +14,39 @@ export interface LiveStreamClient {
   close(): void;
 }
 
-/** Opens a live stream; resolves once the response's headers arrived. */
-export async function openLiveStream(url: string, headers: Record<string, string> = {}): Promise<LiveStreamClient> {
-  const abort = new AbortController();
-  const res = await fetch(url, { headers, signal: abort.signal });
+/**
+ * Opens a live stream; resolves once the response's headers arrived. `localAddress` (a loopback
+ * address such as 127.0.0.7) makes it another visitor address, for the per-address limits.
+ */
+export async function openLiveStream(url: string, headers: Record<string, string> = {}, localAddress?: string): Promise<LiveStreamClient> {
   const events: ReceivedEvent[] = [];
   let wake: () => void = () => {};
   let changed = new Promise<void>((resolve) => { wake = resolve; });
-  if (res.ok && res.body) {
-    void (async () => {
-      const decoder = new TextDecoder();
-      let buffer = '';
-      try {
-        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-          buffer += decoder.decode(chunk, { stream: true });
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const frame = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const id = /^id: (\d+)$/m.exec(frame)?.[1];
-            const data = /^data: (.*)$/m.exec(frame)?.[1];
-            if (id === undefined || data === undefined) continue;
-            events.push({ id: Number(id), event: JSON.parse(data) as LiveEvent });
-            const previous = wake;
-            changed = new Promise<void>((resolve) => { wake = resolve; });
-            previous();
-          }
-        }
-      } catch {
-        // Closed by the test.
+  const req = http.get(url, { headers, agent: false, ...(localAddress ? { localAddress } : {}) });
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) => req.once('response', resolve).once('error', reject));
+  if (res.statusCode === 200) {
+    let buffer = '';
+    res.setEncoding('utf8').on('data', (chunk: string) => {
+      buffer += chunk;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const frame = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const id = /^id: (\d+)$/m.exec(frame)?.[1];
+        const data = /^data: (.*)$/m.exec(frame)?.[1];
+        if (id === undefined || data === undefined) continue;
+        events.push({ id: Number(id), event: JSON.parse(data) as LiveEvent });
+        const previous = wake;
+        changed = new Promise<void>((resolve) => { wake = resolve; });
+        previous();
       }
-    })();
+    });
+    res.on('error', () => {});
   } else {
-    await res.body?.cancel();
+    res.resume();
   }
   return {
-    status: res.status,
+    status: res.statusCode ?? 0,
     events,
     async waitFor(match, from = 0) {
       for (;;) {
@@ -57,6 +55,6 @@ export async function openLiveStream(url: string, headers: Record<string, string
         await changed;
       }
     },
-    close: () => abort.abort(),
+    close: () => req.destroy(),
   };
 }
