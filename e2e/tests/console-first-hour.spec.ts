@@ -71,3 +71,26 @@ test('a new website crawls the whole site by default, and its settings can be ch
     syncFrequency: 'SEVEN_DAYS', settings: { discovery: 'SITEMAP_AND_LINKS', maxPages: 30 },
   });
 });
+
+test('the chatbot page shows where the widget was loaded and which origins its allowed domains refused', async ({ page, createChatbot, openHostPage, widget }) => {
+  const chatbot = await createChatbot({ name: 'Domain check', websiteIntegration: { allowedDomains: ['allowed.test'] } });
+  await openHostPage('allowed.test', { chatbotId: chatbot.id });
+  await expect(widget.launcher).toBeVisible();
+  await openHostPage('refused.test', { chatbotId: chatbot.id });
+  await expect(widget.launcher).toHaveCount(0);
+
+  const owner = new ConsoleHarness(page);
+  await owner.signIn();
+  await page.goto(`/console/chatbots/${chatbot.id}`);
+  await expect(page.getByTestId('embed-loaded')).toContainText(/Last loaded on allowed\.test:\d+, (just now|\d+ minutes? ago)/);
+  await expect(page.getByTestId('embed-refused')).toContainText('refused.test');
+  await expect(page.getByTestId('embed-refused').getByRole('link', { name: 'Appearance' })).toBeVisible();
+  // Access levels in words, with the API value in the help text.
+  await expect(page.getByRole('combobox', { name: 'Access level' })).toContainText('Public: anyone can chat');
+  await expect(page.getByText('In the API: accessLevel PUBLIC.')).toBeVisible();
+  await expect(page.getByTestId('personality-note')).toBeVisible();
+  await owner.expectNoAxeViolations();
+  await owner.screenshot('first-hour-embed-check');
+  await page.setViewportSize(PHONE);
+  await owner.screenshot('first-hour-embed-check-phone');
+});

@@ -15,6 +15,7 @@ import * as mergeResourceSourceColumns from './20261125A-merge-resource-source-c
 import * as createChunkSentenceVectors from './20261126A-create-chunk-sentence-vectors.js';
 import * as createResourceQaPairs from './20261127A-create-resource-qa-pairs.js';
 import * as createKnowledgeGapClosures from './20261127G-create-knowledge-gap-closures.js';
+import * as createChatbotEmbedOrigins from './20261128L-create-chatbot-embed-origins.js';
 
 type Migration = Knex.Migration;
 
@@ -40,6 +41,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261126A-create-chunk-sentence-vectors', createChunkSentenceVectors],
   ['20261127A-create-resource-qa-pairs', createResourceQaPairs],
   ['20261127G-create-knowledge-gap-closures', createKnowledgeGapClosures],
+  ['20261128L-create-chatbot-embed-origins', createChatbotEmbedOrigins],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

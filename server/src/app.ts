@@ -2,6 +2,8 @@ import path from 'node:path';
 import express, { type Express } from 'express';
 import { ALL_ROUTES } from '@parley/shared';
 import { chatbotsRoutes } from './features/chatbots/chatbots.routes.js';
+import { embedCheckRoutes } from './features/embed/embed-check.routes.js';
+import { EmbedOriginsRepository } from './features/embed/embed-origins.repository.js';
 import { conversationsRoutes } from './features/conversations/conversations.routes.js';
 import { chatRoutes } from './features/chat/chat.routes.js';
 import { consoleAssetsRoutes } from './features/console/console-assets.routes.js';
@@ -73,6 +75,7 @@ export function createApp(services: Services): Express {
     compileRoutes(
       sessionRoutes(services.sessions, config.publicUrl),
       chatbotsRoutes(services.chatbots, uploads),
+      embedCheckRoutes(services.chatbots, new EmbedOriginsRepository(database.db)),
       resourcesRoutes(services.resources, {
         incomingDirectory: path.join(uploads, 'incoming'),
         creationRateLimit: createRateLimiter({

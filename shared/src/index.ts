@@ -34,6 +34,7 @@ export * from './conversations/conversation-listing.schema.js';
 export * from './leads/lead.schema.js';
 export * from './feedback/feedback.schema.js';
 export * from './embed/embed.schema.js';
+export * from './embed/embed-check.schema.js';
 export * from './sessions/session.schema.js';
 export * from './contract/route-contract.js';
 export * from './insights/chatbot-stats.schema.js';

@@ -7,6 +7,7 @@ import type { FeedbackService } from '../feedback/feedback.service.js';
 import type { LeadsService } from '../leads/leads.service.js';
 import type { OrganisationsService } from '../organisations/organisations.service.js';
 import { EmbedSessionSigner, resolveSessionSecret } from './embed-session.js';
+import { EmbedOriginsRepository } from './embed-origins.repository.js';
 import { EmbedService } from './embed.service.js';
 
 export interface EmbedDependencies {
@@ -30,5 +31,6 @@ export function createEmbedService(deps: EmbedDependencies): EmbedService {
     return secret;
   };
   const signer = new EmbedSessionSigner(getSecret, deps.config.embed.sessionTtlMs);
-  return new EmbedService(deps.chatbotsRepository, deps.organisations, deps.chat, deps.conversations, deps.leads, deps.feedback, signer, deps.config.publicUrl, deps.config.embed.planSharePercent);
+  return new EmbedService(deps.chatbotsRepository, deps.organisations, deps.chat, deps.conversations, deps.leads, deps.feedback, signer, deps.config.publicUrl, deps.config.embed.planSharePercent,
+    new EmbedOriginsRepository(deps.db));
 }
