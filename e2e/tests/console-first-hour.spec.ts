@@ -71,3 +71,61 @@ test('a new website crawls the whole site by default, and its settings can be ch
     syncFrequency: 'SEVEN_DAYS', settings: { discovery: 'SITEMAP_AND_LINKS', maxPages: 30 },
   });
 });
+
+test('the chatbot page shows where the widget was loaded and which origins its allowed domains refused', async ({ page, createChatbot, openHostPage, widget }) => {
+  const chatbot = await createChatbot({ name: 'Domain check', websiteIntegration: { allowedDomains: ['allowed.test'] } });
+  await openHostPage('allowed.test', { chatbotId: chatbot.id });
+  await expect(widget.launcher).toBeVisible();
+  await openHostPage('refused.test', { chatbotId: chatbot.id });
+  await expect(widget.launcher).toHaveCount(0);
+
+  const owner = new ConsoleHarness(page);
+  await owner.signIn();
+  await page.goto(`/console/chatbots/${chatbot.id}`);
+  await expect(page.getByTestId('embed-loaded')).toContainText(/Last loaded on allowed\.test:\d+, (just now|\d+ minutes? ago)/);
+  await expect(page.getByTestId('embed-refused')).toContainText('refused.test');
+  await expect(page.getByTestId('embed-refused').getByRole('link', { name: 'Appearance' })).toBeVisible();
+  // Access levels in words, with the API value in the help text.
+  await expect(page.getByRole('combobox', { name: 'Access level' })).toContainText('Public: anyone can chat');
+  await expect(page.getByText('In the API: accessLevel PUBLIC.')).toBeVisible();
+  await expect(page.getByTestId('personality-note')).toBeVisible();
+  await owner.expectNoAxeViolations();
+  await owner.screenshot('first-hour-embed-check');
+  await page.setViewportSize(PHONE);
+  await owner.screenshot('first-hour-embed-check-phone');
+});
+
+test('every widget setting is in the console with the live preview: language, starter questions, lead offer, daily messages', async ({ page, api, createChatbot }) => {
+  const chatbot = await createChatbot({ name: 'Widget settings' });
+  const owner = new ConsoleHarness(page);
+  await owner.signIn();
+  await page.goto(`/console/chatbots/${chatbot.id}/appearance`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Appearance: Widget settings' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Starter questions' }).fill('When do you open?\nDo you deliver?');
+  const preview = page.getByTestId('widget-preview');
+  await expect(preview.getByRole('button', { name: 'Do you deliver?' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Language of the widget' }).selectOption({ label: 'Arabic' });
+  await expect(preview.locator('chatbot-widget [dir="rtl"]').first()).toBeAttached();
+  await page.getByRole('textbox', { name: 'Offer the contact form after this many answers' }).fill('2');
+  await page.getByRole('textbox', { name: 'Visitor messages per day' }).fill('many');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/Visitor messages per day:/)).toBeVisible();
+  await page.getByRole('textbox', { name: 'Visitor messages per day' }).fill('500');
+  await owner.expectNoAxeViolations();
+  await owner.screenshot('first-hour-widget-settings-rtl');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  const saved = await (await api.get(`/v1/chatbot/${chatbot.id}`)).json() as { websiteIntegration: Record<string, unknown> };
+  expect(saved.websiteIntegration).toMatchObject({
+    locale: 'ar', suggestedQuestions: ['When do you open?', 'Do you deliver?'], leadOfferAfterTurns: 2, dailyVisitorMessages: 500,
+  });
+
+  // Back to the visitor's language and no lead offer timing: the settings are removed, not kept.
+  await page.getByRole('combobox', { name: 'Language of the widget' }).selectOption({ label: 'The visitor\'s browser language' });
+  await page.getByRole('textbox', { name: 'Offer the contact form after this many answers' }).fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(async () => (await (await api.get(`/v1/chatbot/${chatbot.id}`)).json() as { websiteIntegration: Record<string, unknown> }).websiteIntegration)
+    .not.toHaveProperty('locale');
+  await page.setViewportSize(PHONE);
+  await owner.screenshot('first-hour-widget-settings-phone');
+});

@@ -19,6 +19,7 @@ import * as addResourceQaVersion from './20261128M-add-resource-qa-version.js';
 import * as createMembers from './20261128J-create-members.js';
 import * as createNotifications from './20261128H-create-notifications.js';
 import * as addLiveHandoff from './20261128K-add-live-handoff.js';
+import * as createChatbotEmbedOrigins from './20261128L-create-chatbot-embed-origins.js';
 
 type Migration = Knex.Migration;
 
@@ -48,6 +49,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261128J-create-members', createMembers],
   ['20261128H-create-notifications', createNotifications],
   ['20261128K-add-live-handoff', addLiveHandoff],
+  ['20261128L-create-chatbot-embed-origins', createChatbotEmbedOrigins],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

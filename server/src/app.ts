@@ -4,6 +4,8 @@ import { ALL_ROUTES } from '@parley/shared';
 import { auditTrail } from './features/audit/audit-trail.js';
 import { auditRoutes } from './features/audit/audit.routes.js';
 import { chatbotsRoutes } from './features/chatbots/chatbots.routes.js';
+import { embedCheckRoutes } from './features/embed/embed-check.routes.js';
+import { EmbedOriginsRepository } from './features/embed/embed-origins.repository.js';
 import { conversationsRoutes } from './features/conversations/conversations.routes.js';
 import { chatRoutes } from './features/chat/chat.routes.js';
 import { consoleAssetsRoutes } from './features/console/console-assets.routes.js';
@@ -89,6 +91,7 @@ export function createApp(services: Services): Express {
       membersRoutes(services.members, services.organisations, services.sessions, config.publicUrl),
       auditRoutes(services.audit),
       chatbotsRoutes(services.chatbots, uploads),
+      embedCheckRoutes(services.chatbots, new EmbedOriginsRepository(database.db)),
       resourcesRoutes(services.resources, { incomingDirectory: path.join(uploads, 'incoming'), creationRateLimit: resourceCreation }),
       resourceUpkeepRoutes(services.resourceUpkeep),
       qaResourcesRoutes(services.qaResources),

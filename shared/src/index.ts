@@ -41,6 +41,7 @@ export * from './notifications/notification-events.schema.js';
 export * from './embed/embed.schema.js';
 export * from './members/member.schema.js';
 export * from './members/audit.schema.js';
+export * from './embed/embed-check.schema.js';
 export * from './sessions/session.schema.js';
 export * from './contract/route-contract.js';
 export * from './insights/chatbot-stats.schema.js';

@@ -63,13 +63,23 @@ export const WebsiteIntegrationCreateSchema = z.strictObject({
   ...extensions,
 });
 
-/** `websiteIntegration` in an update body: given sub-fields replace the stored ones. */
+/** The extension sub-fields of an update: `null` removes one (back to its default). */
+const removableExtensions = {
+  locale: fields.locale.nullable().optional().describe('Extension: the widget\'s language; `null` removes it (the visitor\'s browser language).'),
+  suggestedQuestions: fields.suggestedQuestions.nullable().optional().describe('Extension: starter questions; `null` removes them.'),
+  leadOfferAfterTurns: fields.leadOfferAfterTurns.nullable().optional()
+    .describe('Extension: answers before the lead form is offered; `null` removes it (offered only after a refusal or a handoff request).'),
+  dailyVisitorMessages: fields.dailyVisitorMessages.nullable().optional()
+    .describe('Extension: visitors\' messages per 24 hours; `null` removes it (the operator\'s EMBED_CHATBOT_DAILY_MESSAGES).'),
+};
+
+/** `websiteIntegration` in an update body: given sub-fields replace the stored ones; `null` removes an extension sub-field. */
 export const WebsiteIntegrationUpdateSchema = z.strictObject({
   allowedDomains: fields.allowedDomains.optional(),
   bubbleAlignment: fields.bubbleAlignment.optional(),
   bubblePopupMessages: fields.bubblePopupMessages.optional(),
   welcomeHeaderTitle: fields.welcomeHeaderTitle.optional(),
   welcomeHeaderSubtitle: fields.welcomeHeaderSubtitle.optional(),
-  ...extensions,
+  ...removableExtensions,
 });
 export type WebsiteIntegrationUpdate = z.infer<typeof WebsiteIntegrationUpdateSchema>;

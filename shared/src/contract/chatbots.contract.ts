@@ -4,6 +4,7 @@ import { ChatbotChatBodySchema, ChatResponseSchema } from '../chat/chat-body.sch
 import { ChatbotCreateSchema } from '../chatbots/chatbot-create.schema.js';
 import { ChatbotUpdateSchema } from '../chatbots/chatbot-update.schema.js';
 import { ChatbotListSchema, ChatbotSchema } from '../chatbots/chatbot.schema.js';
+import { EmbedCheckSchema } from '../embed/embed-check.schema.js';
 import { ANY_ROLE, MANAGERS, defineRoute, errorResponses } from './route-contract.js';
 
 const tag = 'Chatbots';
@@ -30,6 +31,15 @@ export const chatbotContract = {
     operationId: 'getChatbot', method: 'get', path: '/v1/chatbot/{id}', tag, security: 'apiKey', roles: ANY_ROLE,
     summary: 'Get a chatbot', params: IdParamsSchema,
     responses: { 200: { description: 'The chatbot.', schema: ChatbotSchema }, ...errorResponses(400, 401, 404, 500) },
+  }),
+  embedCheck: defineRoute({
+    operationId: 'getChatbotEmbedCheck', method: 'get', path: '/v1/chatbot/{id}/embed-check', tag, security: 'apiKey', roles: ANY_ROLE,
+    summary: 'Where the widget was loaded, and which origins its allowed domains refused (extension)',
+    description: 'Recorded from the public embed API: a page of another origin that loads the widget\'s settings is `loaded`; '
+      + 'a request whose `Origin` the chatbot\'s `allowedDomains` refuse is `refused`. Each origin is refreshed at most once a '
+      + 'minute; the newest 20 of each are kept. The service\'s own chat link and console preview are not listed.',
+    params: IdParamsSchema,
+    responses: { 200: { description: 'The origins seen.', schema: EmbedCheckSchema }, ...errorResponses(400, 401, 404, 500) },
   }),
   remove: defineRoute({
     operationId: 'deleteChatbot', method: 'delete', path: '/v1/chatbot/{id}', tag, security: 'apiKey', roles: MANAGERS,

@@ -23,7 +23,24 @@ export interface AppearanceDraft extends Record<ColorField, string> {
   enabledEmoji: boolean;
   showBadge: boolean;
   allowedDomains: string;
+  /** The widget's language; '' for the visitor's browser language. */
+  locale: string;
+  /** Starter questions, one per line. */
+  suggestedQuestions: string;
+  /** Answers before the lead form is offered; '' for only after a refusal or a request for a person. */
+  leadOfferAfterTurns: string;
+  /** Visitors' messages per 24 hours; '' for the operator's default. */
+  dailyVisitorMessages: string;
 }
+
+/** The widget's languages (its own texts), with their names in English. */
+export const WIDGET_LANGUAGES: readonly [string, string][] = [
+  ['en', 'English'], ['ar', 'Arabic'], ['de', 'German'], ['es', 'Spanish'], ['fa', 'Persian'], ['fr', 'French'], ['he', 'Hebrew'],
+  ['it', 'Italian'], ['ja', 'Japanese'], ['nl', 'Dutch'], ['pt', 'Portuguese'], ['zh', 'Chinese'],
+];
+
+/** A whole number typed in a field, or null when it is empty; NaN when it is not a whole number. */
+const wholeOrNull = (text: string): number | null => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
 export function appearanceOf(chatbot: Chatbot): AppearanceDraft {
   const site = chatbot.websiteIntegration;
@@ -37,6 +54,9 @@ export function appearanceOf(chatbot: Chatbot): AppearanceDraft {
     welcomeHeaderTitle: site?.welcomeHeaderTitle ?? '', welcomeHeaderSubtitle: site?.welcomeHeaderSubtitle ?? '',
     welcomeMessage: chatbot.welcomeMessage, enabledEmoji: chatbot.enabledEmoji, showBadge: chatbot.showBadge,
     allowedDomains: (site?.allowedDomains ?? []).join('\n'),
+    locale: site?.locale ?? '', suggestedQuestions: (site?.suggestedQuestions ?? []).join('\n'),
+    leadOfferAfterTurns: site?.leadOfferAfterTurns === undefined ? '' : String(site.leadOfferAfterTurns),
+    dailyVisitorMessages: site?.dailyVisitorMessages === undefined ? '' : String(site.dailyVisitorMessages),
   };
 }
 
@@ -51,6 +71,10 @@ export function appearanceBody(draft: AppearanceDraft): z.input<typeof ChatbotUp
     websiteIntegration: {
       bubbleAlignment: draft.bubbleAlignment, bubblePopupMessages: popups, allowedDomains: lines(draft.allowedDomains),
       welcomeHeaderTitle: draft.welcomeHeaderTitle, welcomeHeaderSubtitle: draft.welcomeHeaderSubtitle,
+      // Empty fields remove the setting (null), so its default applies again.
+      locale: draft.locale || null,
+      suggestedQuestions: draft.suggestedQuestions.split('\n').map((line) => line.trim()).filter(Boolean),
+      leadOfferAfterTurns: wholeOrNull(draft.leadOfferAfterTurns), dailyVisitorMessages: wholeOrNull(draft.dailyVisitorMessages),
     },
   };
 }
@@ -68,6 +92,9 @@ export function previewConfigOf(chatbot: Chatbot, draft: AppearanceDraft, avatar
     ...(draft.welcomeHeaderTitle ? { welcomeHeaderTitle: draft.welcomeHeaderTitle } : {}),
     ...(draft.welcomeHeaderSubtitle ? { welcomeHeaderSubtitle: draft.welcomeHeaderSubtitle } : {}),
     ...(avatarUrl ? { avatarUrl } : {}),
+    ...(draft.locale ? { locale: draft.locale } : {}),
+    suggestedQuestions: draft.suggestedQuestions.split('\n').map((line) => line.trim()).filter(Boolean).slice(0, 5),
+    ...(/^\d+$/.test(draft.leadOfferAfterTurns.trim()) ? { leadOfferAfterTurns: Number(draft.leadOfferAfterTurns) } : {}),
   };
 }
 

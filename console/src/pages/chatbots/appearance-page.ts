@@ -5,16 +5,18 @@ import { ChatbotUpdateSchema, chatbotContract, type Chatbot } from '@parley/shar
 import { ApiError, call } from '../../api/api-client.js';
 import { PageElement } from '../../app/page-element.js';
 import {
-  COLOR_FIELDS, appearanceBody, appearanceOf, contrastWarnings, hasSavedColors, previewConfigOf, textOn, type AppearanceDraft,
+  COLOR_FIELDS, WIDGET_LANGUAGES, appearanceBody, appearanceOf, contrastWarnings, hasSavedColors, previewConfigOf, textOn, type AppearanceDraft,
 } from './appearance-draft.js';
 import './avatar-upload.js';
 import { issuesByField } from './form-issues.js';
 import './widget-preview.js';
 
-type TextField = 'popupMessages' | 'welcomeHeaderTitle' | 'welcomeHeaderSubtitle' | 'welcomeMessage' | 'allowedDomains';
+type TextField = 'popupMessages' | 'welcomeHeaderTitle' | 'welcomeHeaderSubtitle' | 'welcomeMessage' | 'allowedDomains'
+  | 'suggestedQuestions' | 'leadOfferAfterTurns' | 'dailyVisitorMessages';
 const API_FIELD: Record<TextField, string> = {
   popupMessages: 'bubblePopupMessages', welcomeHeaderTitle: 'welcomeHeaderTitle', welcomeHeaderSubtitle: 'welcomeHeaderSubtitle',
-  welcomeMessage: 'welcomeMessage', allowedDomains: 'allowedDomains',
+  welcomeMessage: 'welcomeMessage', allowedDomains: 'allowedDomains', suggestedQuestions: 'suggestedQuestions',
+  leadOfferAfterTurns: 'leadOfferAfterTurns', dailyVisitorMessages: 'dailyVisitorMessages',
 };
 
 /** @summary A chatbot's look, with the real widget previewing the unsaved settings beside the form. */
@@ -37,6 +39,7 @@ export class AppearancePage extends PageElement {
   private set<K extends keyof AppearanceDraft>(field: K, value: AppearanceDraft[K]): void {
     this.draft = { ...this.draft!, [field]: value };
     this.status = '';
+    this.error = '';
   }
 
   private async save(event: SubmitEvent): Promise<void> {
@@ -103,6 +106,23 @@ export class AppearancePage extends PageElement {
       ${error ? html`<p class="error" id="${field}-error">${label}: ${error}</p>` : nothing}</div>`;
   }
 
+  private renderBehaviour(draft: AppearanceDraft, issues: Map<string, string>) {
+    return html`<fieldset class="card"><legend>Conversation</legend>
+      <div class="field"><label for="locale">Language of the widget</label>
+        <select id="locale" aria-describedby="locale-hint" @change=${(e: Event) => this.set('locale', (e.target as HTMLSelectElement).value)}>
+          <option value="" ?selected=${draft.locale === ''}>The visitor's browser language</option>
+          ${WIDGET_LANGUAGES.map(([tag, name]) => html`<option value=${tag} ?selected=${draft.locale === tag}>${name}</option>`)}
+        </select>
+        <p class="hint" id="locale-hint">Its buttons and messages; answers follow the visitor's language. In the API:
+          <code>websiteIntegration.locale</code> ${draft.locale ? html`<code>${draft.locale}</code>` : 'absent'}.</p></div>
+      ${this.text('suggestedQuestions', 'Starter questions', issues, { multiline: true, hint: 'One per line, at most 5; offered on an empty conversation, a click asks one.' })}
+      ${this.text('leadOfferAfterTurns', 'Offer the contact form after this many answers', issues, {
+        hint: 'Empty: only when the chatbot cannot answer or the visitor asks for a person. In the API: websiteIntegration.leadOfferAfterTurns.' })}
+      ${this.text('dailyVisitorMessages', 'Visitor messages per day', issues, {
+        hint: 'All visitors together, per 24 hours; beyond it they are asked to come back later. Empty: the service\'s default. In the API: websiteIntegration.dailyVisitorMessages.' })}
+    </fieldset>`;
+  }
+
   private renderForm(draft: AppearanceDraft) {
     const issues = issuesByField(ChatbotUpdateSchema, appearanceBody(draft));
     const check = (field: 'enabledEmoji' | 'showBadge', label: string) => html`<div class="row">
@@ -122,6 +142,7 @@ export class AppearancePage extends PageElement {
         ${check('enabledEmoji', 'Emoji picker')}${check('showBadge', 'Show the Parley badge')}
         ${this.text('allowedDomains', 'Allowed domains', issues, { multiline: true, hint: 'One host per line (example.com, *.example.com). Empty: any site may embed it.' })}
       </fieldset>
+      ${this.renderBehaviour(draft, issues)}
       <avatar-upload .chatbotId=${this.chatbotId} @avatar-change=${(e: CustomEvent<string>) => { this.avatarUrl = e.detail; }}></avatar-upload>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       <div class="row"><button type="submit">Save</button><span role="status">${this.status}</span></div>

@@ -22,7 +22,11 @@ export function assertModelInPlan(plan: PlanLimits, model: Model): void {
 function mergeWebsiteIntegration(stored: WebsiteIntegration | null, update: NonNullable<ChatbotUpdate['websiteIntegration']>): WebsiteIntegration {
   const base: WebsiteIntegration = stored ?? { allowedDomains: [], bubbleAlignment: 'right', bubblePopupMessages: [] };
   const merged = { ...base };
-  for (const [key, value] of Object.entries(update)) if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
+  for (const [key, value] of Object.entries(update)) {
+    // `null` removes an extension sub-field (its default applies again).
+    if (value === null) delete (merged as Record<string, unknown>)[key];
+    else if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
+  }
   return merged;
 }
 

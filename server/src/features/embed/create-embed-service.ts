@@ -8,6 +8,7 @@ import type { LeadsService } from '../leads/leads.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { OrganisationsService } from '../organisations/organisations.service.js';
 import { EmbedSessionSigner, resolveSessionSecret } from './embed-session.js';
+import { EmbedOriginsRepository } from './embed-origins.repository.js';
 import { EmbedService } from './embed.service.js';
 
 export interface EmbedDependencies {
@@ -32,5 +33,6 @@ export function createEmbedService(deps: EmbedDependencies): EmbedService {
     return secret;
   };
   const signer = new EmbedSessionSigner(getSecret, deps.config.embed.sessionTtlMs);
-  return new EmbedService(deps.chatbotsRepository, deps.organisations, deps.chat, deps.conversations, deps.leads, deps.feedback, signer, deps.config.publicUrl, deps.config.embed.planSharePercent, deps.notifications);
+  return new EmbedService(deps.chatbotsRepository, deps.organisations, deps.chat, deps.conversations, deps.leads, deps.feedback, signer, deps.config.publicUrl, deps.config.embed.planSharePercent,
+    deps.notifications, new EmbedOriginsRepository(deps.db));
 }

@@ -79,6 +79,17 @@ describe('origin policy and CORS', () => {
     ]);
   });
 
+  it('an update removes an extension sub-field with null (its default applies again), keeping the others', async () => {
+    const id = await createChatbot({ websiteIntegration: { locale: 'ar', suggestedQuestions: ['Hours?'], leadOfferAfterTurns: 3, dailyVisitorMessages: 50 } });
+    const res = await ctx.api.put(`/v1/chatbot/${id}`).send({ websiteIntegration: { locale: null, leadOfferAfterTurns: null, dailyVisitorMessages: 80 } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.websiteIntegration).not.toHaveProperty('locale');
+    expect(res.body.websiteIntegration).not.toHaveProperty('leadOfferAfterTurns');
+    expect(res.body.websiteIntegration).toMatchObject({ suggestedQuestions: ['Hours?'], dailyVisitorMessages: 80 });
+    expect((await ctx.anonymous.get(`/v1/embed/${id}/config`)).body).not.toHaveProperty('locale');
+    expect((await ctx.api.put(`/v1/chatbot/${id}`).send({ websiteIntegration: { allowedDomains: null } })).status).toBe(400);
+  });
+
   it('warns in the chatbot response about a gradient whose stops it adjusts for contrast', async () => {
     const res = await ctx.api.post('/v1/chatbot').send({ name: 'Sunset', gradientColors: ['#4F46E5', '#7C3AED', '#DB2777', '#F59E0B'] });
     expect(res.body.warnings).toEqual([expect.objectContaining({ field: 'gradientColors', textColor: '#ffffff', adjustedTo: ['#4F46E5', '#7C3AED', '#DB2777', '#a36907'] })]);

@@ -85,6 +85,7 @@ export function embedRoutes(embed: EmbedService, limits: EmbedRateLimits, stream
     await embed.assertAccess(visitorOf(res), req.get('authorization'), false);
     // The owner's changes show up on the next page view.
     res.set('cache-control', 'no-cache');
+    embed.noteLoaded(visitorOf(res), req.get('sec-fetch-site'));
     return embed.config(visitorOf(res));
   });
 

@@ -15,6 +15,7 @@ import { conversationMailKey, type NotificationsService } from '../notifications
 import type { OrganisationsService } from '../organisations/organisations.service.js';
 import type { EmbedSessionSigner } from './embed-session.js';
 import { decideOrigin, type RequestOrigin } from './origin-policy.js';
+import type { EmbedOriginsRepository } from './embed-origins.repository.js';
 
 /** A visitor whose origin was accepted: the chatbot and the source its conversations get. */
 export interface EmbedVisitor {
@@ -22,6 +23,17 @@ export interface EmbedVisitor {
   sourceType: 'website' | 'link';
   /** The request's Origin, echoed by CORS when present. */
   origin?: string;
+}
+
+/** A request's `Origin` as a URL origin, when it is one. */
+function originOf(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  try {
+    const url = new URL(header);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The public appearance of a chatbot: never its password, allowedDomains or resource ids. */
@@ -70,6 +82,8 @@ export class EmbedService {
     private readonly visitorPlanSharePercent = 100,
     /** Tells the team that a visitor asks for a person (`conversation.handoff_requested`). */
     private readonly notifications?: Pick<NotificationsService, 'publishSafely'>,
+    /** Where the widget was loaded and which origins were refused (the console's embed check). */
+    private readonly origins?: EmbedOriginsRepository,
   ) {
     this.publicOrigin = new URL(publicUrl).origin;
   }
@@ -82,7 +96,11 @@ export class EmbedService {
     const chatbot = await this.chatbots.findPublic(chatbotId);
     if (!chatbot) throw notFound(`chatbot ${chatbotId}`);
     const decision = decideOrigin(request, this.publicOrigin, chatbot.websiteIntegration);
-    if (!decision.allowed) throw forbidden(decision.reason);
+    if (!decision.allowed) {
+      const refused = originOf(request.origin);
+      if (refused) this.note(chatbot.id, refused, false);
+      throw forbidden(decision.reason);
+    }
     return { chatbot, sourceType: decision.sourceType, ...(decision.origin ? { origin: decision.origin } : {}) };
   }
 
@@ -113,6 +131,20 @@ export class EmbedService {
     const avatar = await this.chatbots.findAvatar(chatbot.id);
     if (!avatar) throw notFound(`avatar of chatbot ${chatbot.id}`);
     return avatar;
+  }
+
+  /**
+   * Notes that a page of another site loaded the widget's settings (the service's own chat link
+   * and console preview are not noted).
+   */
+  noteLoaded(visitor: EmbedVisitor, secFetchSite: string | undefined): void {
+    if (!visitor.origin || visitor.sourceType !== 'website' || visitor.origin === this.publicOrigin || secFetchSite === 'same-origin') return;
+    this.note(visitor.chatbot.id, visitor.origin, true);
+  }
+
+  /** Best effort, off the request's path: a failed write loses one sighting, never a visitor's request. */
+  private note(chatbotId: string, origin: string, allowed: boolean): void {
+    void this.origins?.record(chatbotId, origin, allowed).catch(() => undefined);
   }
 
   /** The chatbot's public appearance. */
