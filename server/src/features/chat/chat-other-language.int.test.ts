@@ -13,6 +13,7 @@ let ctx: TestContext;
 let restricted: string;
 let open: string;
 let french: string;
+let empty: string;
 
 const RESTRICT = 'I can only help with questions about the island ferry.';
 const FERRY = [
@@ -36,6 +37,7 @@ beforeAll(async () => {
   restricted = await create({ resourceIds: [ferry], restrictAnswersToResourcesContentResponse: RESTRICT });
   open = await create({ resourceIds: [ferry] });
   french = await create({ resourceIds: [ferry, bac], restrictAnswersToResourcesContentResponse: RESTRICT });
+  empty = await create({ resourceIds: [], restrictAnswersToResourcesContentResponse: RESTRICT });
 });
 afterAll(async () => { await ctx?.close(); });
 
@@ -76,6 +78,13 @@ describe('a visitor writing in another language than the knowledge', () => {
 
   it('keeps the owner\'s restrict text, word for word, for a visitor writing in the knowledge\'s language', async () => {
     expect(await chat(restricted, 'What will the weather be like in Marseille tomorrow?')).toEqual({ text: RESTRICT, sources: [], refused: true });
+  });
+
+  it('reads the knowledge\'s language from the restrict text when nothing was retrieved', async () => {
+    const answer = await chat(empty, 'Avete un parcheggio per le biciclette?');
+    expect(answer.text).toMatch(/^Posso rispondere solo in base a informazioni in inglese\./);
+    expect(answer).toMatchObject({ sources: [], refused: true });
+    expect(await chat(empty, 'Is there somewhere to leave my bike?')).toEqual({ text: RESTRICT, sources: [], refused: true });
   });
 
   it('keeps the restrict text when the knowledge has a section in the visitor\'s language', async () => {
