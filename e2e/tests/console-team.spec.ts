@@ -131,10 +131,16 @@ test.describe.serial('team accounts', () => {
     await expect(shown).toHaveCount(0);
     expect((await request.get('/v1/chatbot/all', { headers: { 'x-api-key': key } })).status()).toBe(401);
 
+    await page.getByRole('link', { name: 'Members' }).click();
+    await page.getByLabel('Your name').fill('Olu A.');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your name is saved.' })).toBeVisible();
+    await expect(page.getByText('Olu A. · OWNER')).toBeVisible();
     await page.getByRole('link', { name: 'Activity' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
     const rows = page.getByRole('row');
     await expect(rows.filter({ hasText: 'revoke api key' }).filter({ hasText: OWNER.name })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'update my profile' }).filter({ hasText: 'Olu A.' })).toHaveCount(1);
     await expect(rows.filter({ hasText: 'delete member' }).filter({ hasText: AGENT.name })).toHaveCount(1);
     await expect(rows.filter({ hasText: 'create owner' })).toHaveCount(1);
     await owner.expectNoAxeViolations();

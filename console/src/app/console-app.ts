@@ -33,6 +33,8 @@ export class ParleyConsole extends PageElement {
     super.connectedCallback();
     whenUnauthorized(() => { this.session = undefined; setCurrentSession(undefined); setCsrfToken(undefined); });
     this.addEventListener('session-changed', (event) => this.signedIn((event as CustomEvent<Session>).detail));
+    // The same session with new details (a renamed member): the page stays as it is.
+    this.addEventListener('session-refreshed', (event) => { this.session = (event as CustomEvent<Session>).detail; setCurrentSession(this.session); });
     if (location.pathname === INVITATION_PATH) void import('../pages/team/invitation-page.js');
     window.addEventListener('popstate', this.route);
     window.addEventListener('console-navigate', this.route);

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
-import { memberContract, RoleSchema, type Invitation, type Member, type Role } from '@parley/shared';
+import { memberContract, RoleSchema, sessionContract, type Invitation, type Member, type Role } from '@parley/shared';
 import { call } from '../../api/api-client.js';
 import { PageElement } from '../../app/page-element.js';
 import { currentSession } from '../../app/session-state.js';
@@ -47,6 +47,20 @@ export class MembersPage extends PageElement {
     }
   }
 
+  /** Renames the signed-in member; the shell shows the new name. */
+  private async rename(event: SubmitEvent): Promise<void> {
+    event.preventDefault();
+    const form = event.target as HTMLFormElement;
+    try {
+      await call(memberContract.updateMe, { body: { name: valueOf(form, 'my-name').trim() } });
+      this.message = 'Your name is saved.';
+      this.dispatchEvent(new CustomEvent('session-refreshed', { detail: await call(sessionContract.get, {}), bubbles: true }));
+      await this.load();
+    } catch (err) {
+      this.message = messageOf(err, 'Your name could not be saved.');
+    }
+  }
+
   private async removeMember(member: Member): Promise<void> {
     if (!await this.confirmDialog.ask(`Remove ${member.name} (${member.email})? They are signed out at once and can no longer sign in.`)) return;
     try {
@@ -74,6 +88,12 @@ export class MembersPage extends PageElement {
             <td data-label="E-mail address">${member.email}</td><td data-label="Role">${member.role}</td>
             <td>${member.id === me ? nothing : html`<button type="button" class="secondary" aria-label="Remove ${member.name}" @click=${() => this.removeMember(member)}>Remove</button>`}</td>
           </tr>`)}</tbody></table></div>`}
+      ${currentSession()?.member ? html`<h2>Your account</h2>
+        <form class="card" @submit=${this.rename}>
+          <div class="field"><label for="my-name">Your name</label>
+            <input id="my-name" name="my-name" required autocomplete="name" .value=${currentSession()?.member?.name ?? ''}></div>
+          <button type="submit" class="secondary">Save name</button>
+        </form>` : nothing}
       <h2>Invite someone</h2>
       <form class="card" @submit=${this.invite}>
         <div class="field"><label for="invite-email">E-mail address</label>
