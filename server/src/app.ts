@@ -83,7 +83,7 @@ export function createApp(services: Services): Express {
     ),
     // Every other /v1 call: an API key, or the owner console's session cookie (with CSRF checks),
     // then the features' routes as one table (route-table.ts).
-    underPath('/v1', sessionOrApiKeyAuth(services.organisations, services.sessions, config.publicUrl)),
+    underPath('/v1', sessionOrApiKeyAuth(services.organisations, services.sessions, config.publicUrl, (organisationId) => void services.handoff.touchPresence(organisationId))),
     // Successful changes are recorded for the audit log, in one place (mountRoute calls it).
     underPath('/v1', auditTrail(services.audit)),
     compileRoutes(

@@ -1,4 +1,5 @@
 import { ConversationStatusSchema, decodeEvents, InboxPageSchema, type LiveEvent } from '@parley/shared';
+import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { openLiveStream, type LiveStreamClient } from './live-stream.test-support.js';
@@ -63,6 +64,24 @@ describe('live handoff', () => {
     const event = await inbox.waitFor(isState('WAITING'));
     expect(event.event).toMatchObject({ conversationId: saved.conversationId, chatbotId });
     inbox.close();
+  });
+
+  it('counts a person using the console lately as available, not an API client', async () => {
+    const other = await ctx.newOrganisation();
+    const chatbotId = await createChatbot(other.api);
+    const saved = await visitorConversation(chatbotId);
+    await other.api.get('/v1/chatbot/all').expect(200);
+    expect((await embed(chatbotId, 'handoff', saved)).body).toEqual({ state: 'BOT', available: false });
+    const signedIn = await supertest(ctx.url).post('/v1/session').send({ apiKey: other.apiKey }).expect(201);
+    const cookie = ([] as string[]).concat(signedIn.headers['set-cookie'] ?? [])[0]!.split(';')[0]!;
+    await supertest(ctx.url).get('/v1/chatbot/all').set('cookie', cookie).expect(200);
+    // Presence is written without holding up the page's request: wait for it.
+    let outcome: unknown;
+    for (let i = 0; i < 50 && (outcome as { available?: boolean } | undefined)?.available !== true; i++) {
+      outcome = (await embed(chatbotId, 'handoff', saved)).body;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(outcome).toEqual({ state: 'WAITING', available: true });
   });
 
   it('counts the chatbot\'s office hours as available', async () => {

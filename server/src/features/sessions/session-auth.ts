@@ -35,7 +35,9 @@ export function isSameOrigin(req: Request, publicUrl: string): boolean {
  * cookie, a state-changing call must come from the same origin and carry the session's CSRF token
  * in `x-csrf-token` (a cross-site page can neither read that token nor set the header); else 403.
  */
-export function sessionOrApiKeyAuth(organisations: OrganisationsService, sessions: SessionsService, publicUrl: string): RequestHandler {
+export function sessionOrApiKeyAuth(
+  organisations: OrganisationsService, sessions: SessionsService, publicUrl: string, onActive?: (organisationId: string) => void,
+): RequestHandler {
   const byApiKey = apiKeyAuth(organisations);
   const bySession = async (req: Request, cookie: string, next: NextFunction) => {
     const session = await sessions.authenticate(cookie);
@@ -49,6 +51,8 @@ export function sessionOrApiKeyAuth(organisations: OrganisationsService, session
     }
     req.auth = session.auth;
     req.consoleSession = session;
+    // Someone has the console open: the team counts as available for a visitor asking for a person.
+    onActive?.(session.auth.organisationId);
     if (session.auth.member) req.member = session.auth.member;
     next();
   };
