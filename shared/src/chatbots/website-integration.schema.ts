@@ -71,6 +71,8 @@ const removableExtensions = {
     .describe('Extension: answers before the lead form is offered; `null` removes it (offered only after a refusal or a handoff request).'),
   dailyVisitorMessages: fields.dailyVisitorMessages.nullable().optional()
     .describe('Extension: visitors\' messages per 24 hours; `null` removes it (the operator\'s EMBED_CHATBOT_DAILY_MESSAGES).'),
+  officeHours: fields.officeHours.nullable().optional()
+    .describe('Extension: when the team answers live; `null` removes them (available only while someone uses the console).'),
 };
 
 /** `websiteIntegration` in an update body: given sub-fields replace the stored ones; `null` removes an extension sub-field. */

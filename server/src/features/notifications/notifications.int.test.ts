@@ -196,7 +196,8 @@ describe('events delivered by webhook and mail', () => {
     const chatbotId = await newChatbot('Staffed bot');
     // Always within office hours: the team counts as available, so the request makes it WAITING.
     const officeHours = { timeZone: 'UTC', weekdays: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '24:00' };
-    expect((await ctx.api.put(`/v1/chatbot/${chatbotId}`).send({ websiteIntegration: { officeHours } })).status).toBe(200);
+    const updated = await ctx.api.put(`/v1/chatbot/${chatbotId}`).send({ websiteIntegration: { officeHours } });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     const saved = await embed(chatbotId, 'conversation', { messages: [{ text: 'Hi', fromUser: true }, { text: 'Hello!', fromUser: false }] });
     const { id: conversationId, visitorToken } = saved.body as { id: string; visitorToken: string };
     const requested = await embed(chatbotId, 'handoff', { conversationId, visitorToken });
