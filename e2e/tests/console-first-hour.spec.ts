@@ -24,7 +24,7 @@ test('knowledge added from a chatbot\'s page is attached to it; a Word document 
   await (await chooser).setFiles({ name: 'price list', mimeType: 'application/octet-stream', buffer: docx });
   await expect(page.getByRole('status').filter({ hasText: 'Uploaded price list and added to Bakery helper' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'price list' });
-  await expect(row.getByTestId('resource-status')).toHaveText('DONE', { timeout: 30_000 });
+  await expect(row.getByTestId('resource-status')).toHaveText('Ready', { timeout: 30_000 });
   await expect(row).toContainText('Word document');
   await expect(row.getByRole('link', { name: 'Bakery helper' })).toBeVisible();
   const attached = await (await api.get(`/v1/chatbot/${chatbot.id}`)).json() as { resources: string[] };
