@@ -24,7 +24,7 @@ test('knowledge added from a chatbot\'s page is attached to it; a Word document 
   await (await chooser).setFiles({ name: 'price list', mimeType: 'application/octet-stream', buffer: docx });
   await expect(page.getByRole('status').filter({ hasText: 'Uploaded price list and added to Bakery helper' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'price list' });
-  await expect(row.getByTestId('resource-status')).toHaveText('DONE', { timeout: 30_000 });
+  await expect(row.getByTestId('resource-status')).toHaveText('Ready', { timeout: 30_000 });
   await expect(row).toContainText('Word document');
   await expect(row.getByRole('link', { name: 'Bakery helper' })).toBeVisible();
   const attached = await (await api.get(`/v1/chatbot/${chatbot.id}`)).json() as { resources: string[] };
@@ -104,6 +104,11 @@ test('every widget setting is in the console with the live preview: language, st
   await page.getByRole('textbox', { name: 'Starter questions' }).fill('When do you open?\nDo you deliver?');
   const preview = page.getByTestId('widget-preview');
   await expect(preview.getByRole('button', { name: 'Do you deliver?' })).toBeVisible();
+  // A brand colour: the preview's header, launcher and send button take it, with readable text.
+  await page.getByRole('checkbox', { name: 'Brand colour (header, launcher and send button)' }).check();
+  await page.locator('#brand-color').fill('#7c2d12');
+  await expect(page.getByTestId('brand-contrast')).toContainText('text #ffffff');
+  await expect(preview.getByRole('button', { name: /send/i })).toHaveCSS('background-color', 'rgb(124, 45, 18)');
   await page.getByRole('combobox', { name: 'Language of the widget' }).selectOption({ label: 'Arabic' });
   await expect(preview.locator('chatbot-widget [dir="rtl"]').first()).toBeAttached();
   await page.getByRole('textbox', { name: 'Offer the contact form after this many answers' }).fill('2');
@@ -117,7 +122,7 @@ test('every widget setting is in the console with the live preview: language, st
   await expect(page.getByText('Saved.')).toBeVisible();
   const saved = await (await api.get(`/v1/chatbot/${chatbot.id}`)).json() as { websiteIntegration: Record<string, unknown> };
   expect(saved.websiteIntegration).toMatchObject({
-    locale: 'ar', suggestedQuestions: ['When do you open?', 'Do you deliver?'], leadOfferAfterTurns: 2, dailyVisitorMessages: 500,
+    locale: 'ar', suggestedQuestions: ['When do you open?', 'Do you deliver?'], leadOfferAfterTurns: 2, dailyVisitorMessages: 500, brandColor: '#7C2D12',
   });
 
   // Back to the visitor's language and no lead offer timing: the settings are removed, not kept.

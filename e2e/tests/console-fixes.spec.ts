@@ -76,7 +76,7 @@ test('status lines follow the resource to DONE, and a delete dialog starts on Ca
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Opening hours');
   await dialog.getByRole('textbox', { name: 'Content' }).fill('We open at seven every morning.');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('row').filter({ hasText: 'Opening hours' }).getByTestId('resource-status')).toHaveText('DONE', { timeout: 30_000 });
+  await expect(page.getByRole('row').filter({ hasText: 'Opening hours' }).getByTestId('resource-status')).toHaveText('Ready', { timeout: 30_000 });
   await expect(page.getByRole('status').filter({ hasText: 'Opening hours is ready' })).toBeVisible();
   await expect(page.getByText('it is being read')).toHaveCount(0);
 

@@ -14,7 +14,7 @@ test('uploads a PDF and watches it reach DONE, then reads its passages with page
   await (await chooser).setFiles({ name: 'garden-centre.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(page.getByRole('status').filter({ hasText: 'Uploaded garden-centre.pdf' })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: 'garden-centre.pdf' });
-  await expect(row.getByTestId('resource-status')).toHaveText('DONE', { timeout: 30_000 });
+  await expect(row.getByTestId('resource-status')).toHaveText('Ready', { timeout: 30_000 });
   await owner.expectNoAxeViolations();
   await owner.screenshot('console-knowledge');
 
@@ -73,7 +73,7 @@ test('adds text and a website from their forms, and a delete refused by a chatbo
   await textDialog.getByRole('textbox', { name: 'Name' }).fill('Parking');
   await textDialog.getByRole('textbox', { name: 'Content' }).fill('Free parking is available behind the shop.');
   await textDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('row').filter({ hasText: 'Parking' }).getByTestId('resource-status')).toHaveText('DONE', { timeout: 30_000 });
+  await expect(page.getByRole('row').filter({ hasText: 'Parking' }).getByTestId('resource-status')).toHaveText('Ready', { timeout: 30_000 });
 
   await page.getByRole('button', { name: 'Add website' }).click();
   const siteDialog = page.getByRole('dialog', { name: 'Add website' });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ColorSchema } from '../common/color.schema.js';
 import { BubbleAlignmentSchema } from './chatbot-enums.schema.js';
 import { OfficeHoursSchema } from './office-hours.schema.js';
 
@@ -25,6 +26,9 @@ const fields = {
     .describe('Extension: starter questions the widget offers on an empty conversation; a click asks one.'),
   leadOfferAfterTurns: z.int().min(1, 'must be at least 1').max(100, 'must be at most 100')
     .describe('Extension: after this many answers the widget offers the lead form. Absent: only after a refusal or a handoff request.'),
+  brandColor: ColorSchema
+    .describe('Extension: the brand colour the widget\'s header (without a gradient), launcher and send button take; the widget '
+      + 'picks a text colour that reads on it at 4.5:1 or better. Absent: the visitor message colour.'),
   dailyVisitorMessages: z.int().min(0, 'must be at least 0').max(10_000_000, 'must be at most 10000000')
     .describe('Extension: chat messages the chatbot answers its anonymous visitors per 24 hours, all together (429 beyond). '
       + 'Absent: the operator\'s EMBED_CHATBOT_DAILY_MESSAGES. Never shown to visitors.'),
@@ -40,6 +44,7 @@ const extensions = {
   leadOfferAfterTurns: fields.leadOfferAfterTurns.optional(),
   dailyVisitorMessages: fields.dailyVisitorMessages.optional(),
   officeHours: fields.officeHours.optional(),
+  brandColor: fields.brandColor.optional(),
 };
 
 /** `websiteIntegration` as the API returns it. */
@@ -73,6 +78,7 @@ const removableExtensions = {
     .describe('Extension: visitors\' messages per 24 hours; `null` removes it (the operator\'s EMBED_CHATBOT_DAILY_MESSAGES).'),
   officeHours: fields.officeHours.nullable().optional()
     .describe('Extension: when the team answers live; `null` removes them (available only while someone uses the console).'),
+  brandColor: fields.brandColor.nullable().optional().describe('Extension: the brand colour; `null` removes it.'),
 };
 
 /** `websiteIntegration` in an update body: given sub-fields replace the stored ones; `null` removes an extension sub-field. */

@@ -33,6 +33,8 @@ export const EmbedConfigSchema = z.object({
   suggestedQuestions: z.array(z.string()).optional(),
   /** Extension: `websiteIntegration.leadOfferAfterTurns`. */
   leadOfferAfterTurns: z.int().optional(),
+  /** Extension: `websiteIntegration.brandColor` (header without a gradient, launcher, send button). */
+  brandColor: z.string().optional(),
 });
 export type EmbedConfig = z.infer<typeof EmbedConfigSchema>;
 

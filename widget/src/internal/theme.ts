@@ -6,13 +6,13 @@ const textOn = (background: string) => readablePair([background]).text;
 
 /**
  * The owner's colors as `--cw-*` custom properties, each with a text color that reads on it.
- * The 4-color gradient paints the launcher and the header; without it the accent does. A
+ * The 4-color gradient paints the launcher and the header; without it the accent (the brand colour when set) does. A
  * gradient that no one text color reads on is painted with the stops adjusted that the API
  * reports in the chatbot's `warnings`.
  */
 export function themeOf(config: EmbedConfig): Record<string, string> {
-  // With a gradient, buttons take its first color so the window looks like one palette.
-  const accent = accentOf(config.gradientColors?.[0] ?? config.userMessageColor);
+  // The brand colour first; with a gradient, buttons take its first color so the window looks like one palette.
+  const accent = accentOf(config.brandColor ?? config.gradientColors?.[0] ?? config.userMessageColor);
   const header = readablePair(config.gradientColors ?? [accent]);
   return {
     '--cw-bot-bg': config.chatbotMessageColor,

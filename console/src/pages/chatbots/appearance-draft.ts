@@ -31,6 +31,9 @@ export interface AppearanceDraft extends Record<ColorField, string> {
   leadOfferAfterTurns: string;
   /** Visitors' messages per 24 hours; '' for the operator's default. */
   dailyVisitorMessages: string;
+  useBrandColor: boolean;
+  /** The header (without a gradient), launcher and send button colour. */
+  brandColor: string;
 }
 
 /** The widget's languages (its own texts), with their names in English. */
@@ -57,6 +60,7 @@ export function appearanceOf(chatbot: Chatbot): AppearanceDraft {
     locale: site?.locale ?? '', suggestedQuestions: (site?.suggestedQuestions ?? []).join('\n'),
     leadOfferAfterTurns: site?.leadOfferAfterTurns === undefined ? '' : String(site.leadOfferAfterTurns),
     dailyVisitorMessages: site?.dailyVisitorMessages === undefined ? '' : String(site.dailyVisitorMessages),
+    useBrandColor: site?.brandColor !== undefined, brandColor: site?.brandColor ?? '#1D4ED8',
   };
 }
 
@@ -75,6 +79,7 @@ export function appearanceBody(draft: AppearanceDraft): z.input<typeof ChatbotUp
       locale: draft.locale || null,
       suggestedQuestions: draft.suggestedQuestions.split('\n').map((line) => line.trim()).filter(Boolean),
       leadOfferAfterTurns: wholeOrNull(draft.leadOfferAfterTurns), dailyVisitorMessages: wholeOrNull(draft.dailyVisitorMessages),
+      brandColor: draft.useBrandColor ? draft.brandColor : null,
     },
   };
 }
@@ -95,6 +100,7 @@ export function previewConfigOf(chatbot: Chatbot, draft: AppearanceDraft, avatar
     ...(draft.locale ? { locale: draft.locale } : {}),
     suggestedQuestions: draft.suggestedQuestions.split('\n').map((line) => line.trim()).filter(Boolean).slice(0, 5),
     ...(/^\d+$/.test(draft.leadOfferAfterTurns.trim()) ? { leadOfferAfterTurns: Number(draft.leadOfferAfterTurns) } : {}),
+    ...(draft.useBrandColor && valid(draft.brandColor, '') ? { brandColor: draft.brandColor } : {}),
   };
 }
 

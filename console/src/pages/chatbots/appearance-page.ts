@@ -64,6 +64,7 @@ export class AppearancePage extends PageElement {
             @input=${(e: Event) => this.set(field, (e.target as HTMLInputElement).value.toUpperCase())}>
           <code>${draft[field]}</code><span class="muted">text ${text}, ${ratio.toFixed(1)}:1</span></div></div>`;
       })}
+      ${this.renderBrandColor(draft)}
       <div class="row"><input id="use-gradient" type="checkbox" .checked=${draft.useGradient} @change=${(e: Event) => this.set('useGradient', (e.target as HTMLInputElement).checked)}>
         <label for="use-gradient">Header gradient</label></div>
       ${draft.useGradient ? html`<div class="row" role="group" aria-label="Gradient stops">${draft.gradient.map((stop, index) => html`
@@ -75,6 +76,19 @@ export class AppearancePage extends PageElement {
         }}>`)}</div>` : nothing}
       ${this.renderWarnings(draft)}
     </fieldset>`;
+  }
+
+  private renderBrandColor(draft: AppearanceDraft) {
+    const { text, ratio } = textOn(draft.brandColor);
+    return html`<div class="row"><input id="use-brand" type="checkbox" .checked=${draft.useBrandColor}
+        @change=${(e: Event) => this.set('useBrandColor', (e.target as HTMLInputElement).checked)}>
+        <label for="use-brand">Brand colour (header, launcher and send button)</label></div>
+      ${draft.useBrandColor ? html`<div class="field"><label for="brand-color" class="visually-hidden">Brand colour</label><div class="row">
+        <input id="brand-color" type="color" .value=${draft.brandColor.length === 4 ? draft.brandColor.replace(/^#(.)(.)(.)$/, '#$1$1$2$2$3$3') : draft.brandColor}
+          @input=${(e: Event) => this.set('brandColor', (e.target as HTMLInputElement).value.toUpperCase())}>
+        <code>${draft.brandColor}</code><span class="muted" data-testid="brand-contrast">text ${text}, ${ratio.toFixed(1)}:1</span></div>
+        <p class="hint">A pale colour is darkened for the buttons, and text on it is always dark or light enough to read (4.5:1).
+          A header gradient, when set, still paints the header. In the API: websiteIntegration.brandColor.</p></div>` : nothing}`;
   }
 
   /**

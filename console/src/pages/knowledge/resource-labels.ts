@@ -1,4 +1,4 @@
-import type { DocumentFormat, Resource, ResourceType } from '@parley/shared';
+import type { AiProcessingStatus, DocumentFormat, Resource, ResourceType } from '@parley/shared';
 
 const TYPE_LABELS: Record<ResourceType, string> = {
   PDF: 'PDF', VIDEO: 'Video', TEXT: 'Text', HOSTED_VIDEO: 'Hosted video', WEB: 'Website', DRIVE: 'Google Drive file', QA: 'Saved answers', DOCUMENT: 'Document',
@@ -19,3 +19,8 @@ export const UPLOAD_ACCEPT = [
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation', 'text/markdown', 'text/plain', 'text/html', 'text/csv',
 ].join(',');
+
+/** Processing statuses in an owner's words (the API value is shown beside them). */
+export const STATUS_LABELS: Record<AiProcessingStatus, string> = {
+  NOT_STARTED: 'Waiting', IN_PROGRESS: 'Reading', DONE: 'Ready', FAILED: 'Failed', FAILED_NO_TEXT_FOUND: 'No text found',
+};

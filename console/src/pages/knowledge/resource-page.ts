@@ -5,7 +5,7 @@ import { ApiError, call } from '../../api/api-client.js';
 import { PageElement } from '../../app/page-element.js';
 import { usersOf } from './resource-table.js';
 import { renderPassageText } from './passage-text.js';
-import { resourceKind } from './resource-labels.js';
+import { STATUS_LABELS, resourceKind } from './resource-labels.js';
 
 const PENDING = new Set(['NOT_STARTED', 'IN_PROGRESS']);
 
@@ -92,7 +92,8 @@ export class ResourcePage extends PageElement {
       <p><a href="/console/knowledge">All resources</a></p>
       <div class="card"><dl class="row">
         <dt>Type</dt><dd>${resourceKind(resource)} <span class="hint">(<code>${resource.documentFormat ?? resource.type}</code>)</span></dd>
-        <dt>Status</dt><dd><span class="status ${resource.aiProcessingStatus}">${resource.aiProcessingStatus}</span>
+        <dt>Status</dt><dd><span class="status ${resource.aiProcessingStatus}">${STATUS_LABELS[resource.aiProcessingStatus]}</span>
+          <code class="hint">${resource.aiProcessingStatus}</code>
           ${resource.processingProgress !== undefined ? html` <span class="hint">${Math.round(resource.processingProgress * 100)}% done</span>` : nothing}
           ${resource.failureReason ? html` <span class="hint">${resource.failureReason}</span>` : nothing}</dd>
         ${resource.lastSync ? html`<dt>Last sync</dt><dd>${new Date(resource.lastSync).toLocaleString()}</dd>` : nothing}

@@ -3,7 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { resourceContract, type Chatbot, type Resource } from '@parley/shared';
 import { PageElement } from '../../app/page-element.js';
 import { may } from '../../app/session-state.js';
-import { resourceKind } from './resource-labels.js';
+import { STATUS_LABELS, resourceKind } from './resource-labels.js';
 
 /** The chatbots that use a resource, by name. */
 export function usersOf(resource: Resource, chatbots: readonly Chatbot[]): Chatbot[] {
@@ -39,7 +39,8 @@ export class ResourceTable extends PageElement {
     return html`<tr>
       <td><a href="/console/knowledge/${resource.id}">${name}</a>${resource.tags.length ? html`<br><span class="hint">${resource.tags.join(', ')}</span>` : nothing}</td>
       <td data-label="Type">${resourceKind(resource)}</td>
-      <td data-label="Status"><span class="status ${resource.aiProcessingStatus}" data-testid="resource-status">${resource.aiProcessingStatus}</span>
+      <td data-label="Status"><span class="status ${resource.aiProcessingStatus}" data-testid="resource-status">${STATUS_LABELS[resource.aiProcessingStatus]}</span>
+        <code class="hint">${resource.aiProcessingStatus}</code>
         ${resource.processingProgress !== undefined ? html` <span class="hint">${Math.round(resource.processingProgress * 100)}%</span>` : nothing}
         ${resource.failureReason ? html`<br><span class="hint">${resource.failureReason}</span>` : nothing}</td>
       <td data-label="Used by">${users.length ? users.map((chatbot, i) => html`${i ? ', ' : ''}<a href="/console/chatbots/${chatbot.id}">${chatbot.name}</a>`) : html`<span class="muted">none</span>`}</td>

@@ -90,6 +90,15 @@ describe('origin policy and CORS', () => {
     expect((await ctx.api.put(`/v1/chatbot/${id}`).send({ websiteIntegration: { allowedDomains: null } })).status).toBe(400);
   });
 
+  it('passes the brand colour to the widget, checks it as a colour and removes it with null', async () => {
+    const id = await createChatbot({ websiteIntegration: { brandColor: '#7C2D12' } });
+    expect((await ctx.anonymous.get(`/v1/embed/${id}/config`)).body).toMatchObject({ brandColor: '#7C2D12' });
+    const bad = await ctx.api.put(`/v1/chatbot/${id}`).send({ websiteIntegration: { brandColor: 'red' } });
+    expect(bad.body.message).toEqual(['websiteIntegration.brandColor must be a hex color (#RGB or #RRGGBB)']);
+    await ctx.api.put(`/v1/chatbot/${id}`).send({ websiteIntegration: { brandColor: null } }).expect(200);
+    expect((await ctx.anonymous.get(`/v1/embed/${id}/config`)).body).not.toHaveProperty('brandColor');
+  });
+
   it('warns in the chatbot response about a gradient whose stops it adjusts for contrast', async () => {
     const res = await ctx.api.post('/v1/chatbot').send({ name: 'Sunset', gradientColors: ['#4F46E5', '#7C3AED', '#DB2777', '#F59E0B'] });
     expect(res.body.warnings).toEqual([expect.objectContaining({ field: 'gradientColors', textColor: '#ffffff', adjustedTo: ['#4F46E5', '#7C3AED', '#DB2777', '#a36907'] })]);

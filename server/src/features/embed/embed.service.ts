@@ -54,6 +54,7 @@ export function toEmbedConfig(record: ChatbotRecord, publicUrl: string): EmbedCo
     ...(integration?.locale ? { locale: integration.locale } : {}),
     ...(integration?.suggestedQuestions?.length ? { suggestedQuestions: integration.suggestedQuestions } : {}),
     ...(integration?.leadOfferAfterTurns ? { leadOfferAfterTurns: integration.leadOfferAfterTurns } : {}),
+    ...(integration?.brandColor ? { brandColor: integration.brandColor } : {}),
   };
 }
 

@@ -261,6 +261,8 @@ export const styles = [baseStyles, css`
     box-shadow: 0 4px 14px rgb(15 23 42 / 0.25);
   }
   .jump svg { width: 16px; height: 16px; }
+  /* The visitor is writing a 👎 comment near the end: the pill would cover it. */
+  .log:has(cw-answer-feedback:focus-within) + .jump { display: none; }
   @keyframes appear { from { opacity: 0; transform: translateY(4px); } }
   @keyframes blink { 50% { opacity: 0; } }
   @keyframes bounce { 0%, 80%, 100% { transform: translateY(0); opacity: 0.35; } 40% { transform: translateY(-4px); opacity: 0.8; } }

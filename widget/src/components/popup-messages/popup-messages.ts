@@ -21,6 +21,8 @@ export class CwPopupMessages extends LitElement {
       gap: 8px;
       max-width: min(300px, calc(100vw - 2 * var(--cw-offset)));
       animation: rise 240ms ease-out both;
+      /* The launcher's corner is physical: in an RTL widget flex-end would be the left. */
+      direction: ltr;
     }
     :host([side='right']) { right: var(--cw-offset); align-items: flex-end; }
     :host([side='left']) { left: var(--cw-offset); align-items: flex-start; }
