@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { ConsoleHarness, PHONE } from '../harnesses/console.harness.js';
 import { ChatWidgetHarness } from '../harnesses/chat-widget.harness.js';
 import { expect, test } from '../fixtures/test.js';
@@ -7,6 +7,18 @@ import { expect, test } from '../fixtures/test.js';
 test.use({ bypassCSP: true });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: fileURLToPath(new URL(`../screenshots/${name}.png`, import.meta.url)), fullPage: true });
+
+/** The owner in a browser of their own, signed in to the console with its live inbox open. */
+async function ownerWatchingInbox(browser: Browser) {
+  const ownerContext = await browser.newContext({ bypassCSP: true, baseURL: test.info().project.use.baseURL });
+  const ownerPage = await ownerContext.newPage();
+  const owner = new ConsoleHarness(ownerPage);
+  await owner.signIn();
+  await owner.open('Conversations');
+  await ownerPage.getByRole('button', { name: 'Live', exact: true }).click();
+  await expect(ownerPage.getByRole('status').filter({ hasText: 'Live ·' })).toBeVisible();
+  return { ownerContext, ownerPage, owner };
+}
 
 /**
  * Live handoff (issue 35), two people at once: the visitor on a site of another origin asks for a
@@ -17,13 +29,7 @@ test('a visitor asks for a person, the owner takes over in the live inbox, they 
   const chatbot = await createChatbot({ name: 'Handoff shop' });
 
   // The owner watches the live inbox (so the team counts as available).
-  const ownerContext = await browser.newContext({ bypassCSP: true, baseURL: test.info().project.use.baseURL });
-  const ownerPage = await ownerContext.newPage();
-  const owner = new ConsoleHarness(ownerPage);
-  await owner.signIn();
-  await owner.open('Conversations');
-  await ownerPage.getByRole('button', { name: 'Live', exact: true }).click();
-  await expect(ownerPage.getByRole('status').filter({ hasText: 'Live ·' })).toBeVisible();
+  const { ownerContext, ownerPage, owner } = await ownerWatchingInbox(browser);
 
   await openHostPage('allowed.test', { chatbotId: chatbot.id });
   await widget.open();
@@ -67,13 +73,7 @@ test('a visitor asks for a person, the owner takes over in the live inbox, they 
 
 test('asking for a person in words brings the team too when someone is watching the inbox', async ({ page, browser, createChatbot, openHostPage, widget }) => {
   const chatbot = await createChatbot({ name: 'Words shop' });
-  const ownerContext = await browser.newContext({ bypassCSP: true, baseURL: test.info().project.use.baseURL });
-  const ownerPage = await ownerContext.newPage();
-  const owner = new ConsoleHarness(ownerPage);
-  await owner.signIn();
-  await owner.open('Conversations');
-  await ownerPage.getByRole('button', { name: 'Live', exact: true }).click();
-  await expect(ownerPage.getByRole('status').filter({ hasText: 'Live ·' })).toBeVisible();
+  const { ownerContext, ownerPage } = await ownerWatchingInbox(browser);
 
   await openHostPage('allowed.test', { chatbotId: chatbot.id });
   await widget.open();
