@@ -24,9 +24,18 @@ const pathOf = (route: RouteContract) => route.path.replace(/\{(\w+)\}/g, (_, na
 const authenticated = ALL_ROUTES.filter((route) => route.security === 'apiKey')
   .sort((a, b) => Number(a.operationId === 'deleteSession') - Number(b.operationId === 'deleteSession'));
 
-function call(role: Role, route: RouteContract) {
+/** Whether a route answers with an event stream that stays open (the inbox's live events). */
+const streams = (route: RouteContract) => Object.values(route.responses).some((response) => response.contentType === 'text/event-stream');
+
+async function call(role: Role, route: RouteContract): Promise<{ status: number; body: { message?: unknown } }> {
   const session = sessions.get(role)!;
-  return session[route.method](pathOf(route)).send({});
+  const request = session[route.method](pathOf(route)).send({});
+  if (!streams(route)) return request;
+  // A stream the role may open stays open: still open after a while means it got past the check.
+  return request.timeout({ deadline: 3_000 }).catch((err: { timeout?: number }) => {
+    if (err.timeout) return { status: 200, body: {} };
+    throw err;
+  });
 }
 
 describe('route roles', () => {
