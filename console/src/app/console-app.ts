@@ -73,7 +73,11 @@ export class ParleyConsole extends PageElement {
   }
 
   private readonly route = async (): Promise<void> => {
-    if (!this.session || location.pathname === INVITATION_PATH) return;
+    if (!this.session || location.pathname === INVITATION_PATH || location.pathname === PASSWORD_RESET_PATH) {
+      // The shell shows the sign-in, invitation or reset page by path: render it for the new path.
+      this.requestUpdate();
+      return;
+    }
     const { route, params } = match(location.pathname);
     document.title = `${route.title} · Parley`;
     await route.load();

@@ -38,7 +38,7 @@ export class PasswordResetPage extends PageElement {
   private renderForm() {
     if (!/^[\w-]{43}$/.test(this.token)) return html`<p class="error" role="alert">This link is incomplete. Copy the whole link from the mail.</p>`;
     return html`
-      <p>Choose a new password. Your other sessions end once it is set.</p>
+      <p>Choose a new password. Once it is set, your account is signed out everywhere; sign in with the new one.</p>
       <form @submit=${this.submit}>
         ${field('password', 'New password', { type: 'password', autocomplete: 'new-password', hint: PASSWORD_HINT })}
         ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}

@@ -38,7 +38,7 @@ export function composePasswordResetMail(input: { organisationName: string; url:
     'Reset your password',
     [
       `Someone asked to reset the password of your account in the Parley organisation "${input.organisationName}".`,
-      `Open the link to choose a new password. It works once, until ${when(input.expiresAt)}; your other sessions then end.`,
+      `Open the link to choose a new password. It works once, until ${when(input.expiresAt)}; setting a password signs your account out everywhere.`,
     ],
     { label: 'Choose a new password', url: input.url },
     'If you did not ask for this, ignore this mail: your password stays as it is.',
