@@ -24,7 +24,7 @@ import { knowledgeGapsRoutes } from './features/knowledge-gaps/knowledge-gaps.ro
 import { modelsRoutes } from './features/models/models.routes.js';
 import { leadsRoutes } from './features/leads/leads.routes.js';
 import { feedbackRoutes } from './features/feedback/feedback.routes.js';
-import { invitationRoutes, membersRoutes } from './features/members/members.routes.js';
+import { invitationRoutes, membersRoutes, passwordResetRoutes } from './features/members/members.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { sessionOrApiKeyAuth } from './features/sessions/session-auth.js';
 import { sessionRoutes, signInRoutes } from './features/sessions/sessions.routes.js';
@@ -80,6 +80,8 @@ export function createApp(services: Services): Express {
       signInRoutes(services.sessions, services.members, config.publicUrl, createSignInRateLimits(database.db, config.consoleSignIn)),
       // Public too: accepting an invitation (its token is the credential), limited like sign-in.
       invitationRoutes(services.members, createSignInRateLimits(database.db, config.consoleSignIn)[0]!),
+      // Public as well: forgotten passwords by e-mailed link (mail on), limited like sign-in.
+      passwordResetRoutes(services.members, createSignInRateLimits(database.db, config.consoleSignIn)),
     ),
     // Every other /v1 call: an API key, or the owner console's session cookie (with CSRF checks),
     // then the features' routes as one table (route-table.ts).

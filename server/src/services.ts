@@ -162,7 +162,7 @@ export function createServices(config: Config, database: Database, logger: Logge
   const gapsRepository = new KnowledgeGapsRepository(db);
   const knowledgeGaps = new KnowledgeGapsService(gapsRepository, chatbots, encoder);
   const savedAnswers = new SavedAnswersService(gapsRepository, chatbots, resources, qaResources);
-  const members = new MembersService(db, config.publicUrl);
+  const members = new MembersService(db, config.publicUrl, notifications);
   const sessions = new SessionsService(db, organisations, members, {
     ttlMs: config.consoleSessionTtlMs, maxPerKey: config.consoleSessionsPerKey, features: { hostedVideo: config.videoHostUrl !== undefined },
   });

@@ -9,6 +9,8 @@ import { may, setCurrentSession } from './session-state.js';
 
 /** Where an invitation link opens: shown with or without a session. */
 const INVITATION_PATH = '/console/invitation';
+/** Where an e-mailed password reset link opens: shown with or without a session. */
+const PASSWORD_RESET_PATH = '/console/password-reset';
 
 /** The section a console path belongs to (`/console/settings/members` → `/console/settings`): its nav link is current on every page of it. */
 const sectionOf = (path: string) => path.split('/').slice(0, 3).join('/');
@@ -36,6 +38,7 @@ export class ParleyConsole extends PageElement {
     // The same session with new details (a renamed member): the page stays as it is.
     this.addEventListener('session-refreshed', (event) => { this.session = (event as CustomEvent<Session>).detail; setCurrentSession(this.session); });
     if (location.pathname === INVITATION_PATH) void import('../pages/team/invitation-page.js');
+    if (location.pathname === PASSWORD_RESET_PATH) void import('../pages/team/password-reset-page.js');
     window.addEventListener('popstate', this.route);
     window.addEventListener('console-navigate', this.route);
     document.addEventListener('click', this.onLinkClick);
@@ -70,7 +73,11 @@ export class ParleyConsole extends PageElement {
   }
 
   private readonly route = async (): Promise<void> => {
-    if (!this.session || location.pathname === INVITATION_PATH) return;
+    if (!this.session || location.pathname === INVITATION_PATH || location.pathname === PASSWORD_RESET_PATH) {
+      // The shell shows the sign-in, invitation or reset page by path: render it for the new path.
+      this.requestUpdate();
+      return;
+    }
     const { route, params } = match(location.pathname);
     document.title = `${route.title} · Parley`;
     await route.load();
@@ -108,6 +115,7 @@ export class ParleyConsole extends PageElement {
     if (location.pathname === INVITATION_PATH) {
       return html`<invitation-page @signed-in=${(event: CustomEvent<Session>) => this.signedIn(event.detail)}></invitation-page>`;
     }
+    if (location.pathname === PASSWORD_RESET_PATH) return html`<password-reset-page></password-reset-page>`;
     if (!this.session) {
       return html`${this.failure ? html`<p class="error" role="alert">${this.failure}</p>` : nothing}
         <sign-in-page @signed-in=${(event: CustomEvent<Session>) => this.signedIn(event.detail)}></sign-in-page>`;

@@ -29,7 +29,7 @@ describe('malformed percent-encoding in a path id', () => {
     for (const bad of ['%', '%zz', '%ff%fe', '%E0%A4%A']) {
       it(`${route.method.toUpperCase()} ${route.path} with ${bad} is the route's 400`, async () => {
         const res = await send(route.method.toUpperCase(), route.path.replace(/\{\w+\}/, bad));
-        expectBadRequest(res, /(id|chatbotId) must be a 24-character lower-case hex id|token must be an invitation token/);
+        expectBadRequest(res, /(id|chatbotId) must be a 24-character lower-case hex id|token must be an invitation token|token must be a password reset token/);
       });
     }
   }

@@ -50,7 +50,8 @@ describe('the OpenAPI document', () => {
   it('requires x-api-key everywhere except the public routes', () => {
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
-        const isSignIn = (path === '/v1/session' && method === 'post') || path === '/v1/session/methods' || path === '/v1/member/invitation/{token}/accept';
+        const isSignIn = (path === '/v1/session' && method === 'post') || path === '/v1/session/methods' || path === '/v1/member/invitation/{token}/accept'
+          || path.startsWith('/v1/member/password-reset');
         const isPublic = path.startsWith('/v1/embed/') || path === '/v1/openapi.json' || path === '/health' || path === '/health/ready' || isSignIn;
         expect(operation.security.some((s) => JSON.stringify(s) === '{"apiKey":[]}'), path).toBe(!isPublic);
       }

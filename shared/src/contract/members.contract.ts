@@ -3,7 +3,7 @@ import { PageQuerySchema } from '../common/page.schema.js';
 import { AuditPageSchema } from '../members/audit.schema.js';
 import {
   ApiKeyCreatedSchema, ApiKeyCreateSchema, ApiKeyListSchema, ApiKeySummarySchema, InvitationAcceptSchema, InvitationCreateSchema,
-  InvitationSchema, InvitationTokenParamsSchema, MemberListSchema, MemberProfileUpdateSchema, MemberSchema, OwnerCreateSchema,
+  InvitationSchema, InvitationTokenParamsSchema, MemberListSchema, PasswordResetRequestSchema, PasswordResetSchema, PasswordResetTokenParamsSchema, MemberProfileUpdateSchema, MemberSchema, OwnerCreateSchema,
 } from '../members/member.schema.js';
 import { ANY_ROLE, OWNERS, defineRoute, errorResponses } from './route-contract.js';
 
@@ -43,8 +43,8 @@ export const memberContract = {
   invite: defineRoute({
     operationId: 'inviteMember', method: 'post', path: '/v1/member/invitation', tag, security: 'apiKey', roles: OWNERS,
     summary: 'Invite someone by e-mail and role',
-    description: 'The answer holds the only copy of the link: hand it to the invitee. It works once and expires after 7 days. '
-      + '409 when a member already has this e-mail address.',
+    description: 'The answer holds the link to hand to the invitee; when mail is on (`SMTP_URL`) it is also e-mailed to the invitee '
+      + '(extension: `mailed` true). It works once and expires after 7 days. 409 when a member already has this e-mail address.',
     body: InvitationCreateSchema,
     responses: { 201: { description: 'The invitation.', schema: InvitationSchema }, ...errorResponses(400, 401, 403, 409, 500) },
   }),
@@ -55,6 +55,23 @@ export const memberContract = {
       + 'address became a member meanwhile. Then sign in with `POST /v1/session`. Limited per client address like sign-in (429).',
     params: InvitationTokenParamsSchema, body: InvitationAcceptSchema,
     responses: { 201: { description: 'The new member.', schema: MemberSchema }, ...errorResponses(400, 403, 404, 409, 429, 500) },
+  }),
+  requestPasswordReset: defineRoute({
+    operationId: 'requestPasswordReset', method: 'post', path: '/v1/member/password-reset', tag, security: 'public',
+    summary: 'Forgotten password: e-mail a one-time reset link (extension)',
+    description: 'Public. Always 202 when mail is on, whether or not a member has the address, so the answer tells nothing; the member '
+      + 'gets a link that works once within 1 hour. 409 when mail is off (`SMTP_URL` unset): the operator resets the password with '
+      + '`npm run keys -- reset-password`. Limited like sign-in, per client address and per e-mail address (429).',
+    body: PasswordResetRequestSchema,
+    responses: { 202: { description: 'Accepted: a link is mailed if a member has the address.' }, ...errorResponses(400, 409, 429, 500) },
+  }),
+  resetPassword: defineRoute({
+    operationId: 'resetPassword', method: 'post', path: '/v1/member/password-reset/{token}', tag, security: 'public',
+    summary: 'Set a new password with an e-mailed reset link (extension)',
+    description: 'Public: the token is the credential. Same password rules as accepting an invitation (400). 404 when the link is unknown, '
+      + 'used or expired. Every session of the member ends; sign in again with `POST /v1/session`. Limited per client address like sign-in (429).',
+    params: PasswordResetTokenParamsSchema, body: PasswordResetSchema,
+    responses: { 204: { description: 'The password is changed.' }, ...errorResponses(400, 404, 429, 500) },
   }),
 };
 

@@ -46,6 +46,8 @@ export const REQUEST_EXAMPLES: Readonly<Record<string, unknown>> = {
   createOwner: { email: 'owner@example.com', name: 'Olu Adeyemi', password: 'a long passphrase of yours' },
   inviteMember: { email: 'sam@example.com', role: 'AGENT' },
   acceptInvitation: { name: 'Sam Lee', password: 'a long passphrase of yours' },
+  requestPasswordReset: { email: 'sam@example.com' },
+  resetPassword: { password: 'a new long passphrase' },
   createApiKey: { name: 'Zapier' },
   createWebhook: { url: 'https://hooks.example.com/parley', events: ['lead.created', 'conversation.handoff_requested'], description: 'CRM' },
   updateWebhook: { events: ['lead.created', 'feedback.created'], enabled: true },

@@ -45,6 +45,7 @@ export const InvitationSchema = z.object({
   token: z.string().meta({ description: 'The secret of the invitation; works once.' }),
   url: z.string().meta({ description: 'The console page where the invitee sets a name and password.' }),
   expiresAt: z.int().meta({ description: 'Unix ms; 7 days after it was made.' }),
+  mailed: z.boolean().optional().meta({ description: 'Extension: true when the link was also e-mailed to the invitee (mail is on: `SMTP_URL`).' }),
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
@@ -55,6 +56,18 @@ export const InvitationTokenParamsSchema = z.strictObject({
 /** `POST /v1/member/invitation/{token}/accept`. */
 export const InvitationAcceptSchema = z.strictObject({ name: MemberNameSchema, password: PasswordSchema });
 export type InvitationAccept = z.input<typeof InvitationAcceptSchema>;
+
+/** `POST /v1/member/password-reset`: asks for a reset link by e-mail. */
+export const PasswordResetRequestSchema = z.strictObject({ email: EmailSchema });
+export type PasswordResetRequest = z.input<typeof PasswordResetRequestSchema>;
+
+export const PasswordResetTokenParamsSchema = z.strictObject({
+  token: z.string().regex(/^[\w-]{43}$/, 'must be a password reset token'),
+});
+
+/** `POST /v1/member/password-reset/{token}`: the new password. */
+export const PasswordResetSchema = z.strictObject({ password: PasswordSchema });
+export type PasswordReset = z.input<typeof PasswordResetSchema>;
 
 /** `POST /v1/member/owner`: the first account of an organisation that has none. */
 export const OwnerCreateSchema = z.strictObject({ email: EmailSchema, name: MemberNameSchema, password: PasswordSchema });

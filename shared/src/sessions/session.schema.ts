@@ -44,5 +44,6 @@ export const SessionSchema = z.object({
 /** `GET /v1/session/methods` (extension): which sign-in forms the console shows first. */
 export const SignInMethodsSchema = z.object({
   password: z.boolean().meta({ description: 'Whether any member account exists (e-mail and password sign-in).' }),
+  mail: z.boolean().optional().meta({ description: 'Extension: whether the service sends mail (`SMTP_URL` set), so a forgotten password can be reset by an e-mailed link.' }),
 });
 export type Session = z.infer<typeof SessionSchema>;

@@ -26,7 +26,7 @@ describe('first run', () => {
     const { cookie, csrf, session } = await keySession(other.apiKey);
     expect(session.needsOwner).toBe(true);
     expect(session.member).toBeUndefined();
-    expect((await ctx.anonymous.get('/v1/session/methods').expect(200)).body).toEqual({ password: false });
+    expect((await ctx.anonymous.get('/v1/session/methods').expect(200)).body).toEqual({ password: false, mail: false });
 
     const weak = await supertest(ctx.url).post('/v1/member/owner').set('cookie', cookie).set('x-csrf-token', csrf)
       .send({ email: 'owner@example.com', name: 'Olu', password: 'password123' }).expect(400);
@@ -46,7 +46,7 @@ describe('first run', () => {
     expect(mine).toMatchObject({ member: { email: 'owner@example.com', role: 'OWNER' }, needsOwner: false });
 
     await other.api.post('/v1/member/owner').send({ email: 'second@example.com', name: 'Sam', password: GOOD_PASSWORD }).expect(409);
-    expect((await ctx.anonymous.get('/v1/session/methods').expect(200)).body).toEqual({ password: true });
+    expect((await ctx.anonymous.get('/v1/session/methods').expect(200)).body).toEqual({ password: true, mail: false });
     // The key still signs in (API clients keep full access).
     expect((await keySession(other.apiKey)).session.needsOwner).toBe(false);
   });

@@ -11,6 +11,14 @@ export interface InvitationRow {
   created_at: number; expires_at: number; accepted_at: number | null;
 }
 
+/**
+ * The `role` of a `member_invitations` row that is a password reset link instead of an invitation:
+ * the table already holds what a reset link needs (address, organisation, hashed token, expiry, used).
+ */
+export const PASSWORD_RESET = 'RESET';
+
+export type PasswordResetRow = Omit<InvitationRow, 'role'> & { role: typeof PASSWORD_RESET };
+
 export function toMember(row: MemberRow): Member {
   return {
     id: row.id, email: row.email, name: row.name, role: row.role, createdAt: Number(row.created_at),
@@ -18,7 +26,7 @@ export function toMember(row: MemberRow): Member {
   };
 }
 
-/** Members (each also a `users` row) and their invitations. */
+/** Members (each also a `users` row), their invitations and password reset links. */
 export class MembersRepository {
   constructor(private readonly db: Knex) {}
 
@@ -63,8 +71,20 @@ export class MembersRepository {
     await this.db('members').where({ id }).update({ password_hash: passwordHash });
   }
 
-  async insertInvitation(row: InvitationRow): Promise<void> {
-    await this.db('member_invitations').insert(row);
+  async insertInvitation(row: InvitationRow | PasswordResetRow, trx: Knex = this.db): Promise<void> {
+    await trx('member_invitations').insert(row);
+  }
+
+  /** Removes a member's password reset links not yet used (a new one replaces them). */
+  async deletePasswordResets(email: string, trx: Knex = this.db): Promise<void> {
+    await trx('member_invitations').where({ email, role: PASSWORD_RESET }).delete();
+  }
+
+  /** Marks an unexpired, unused password reset link used and returns it (one conditional update, like invitations). */
+  async claimPasswordReset(trx: Knex, tokenHash: string, now: number): Promise<PasswordResetRow | undefined> {
+    const rows: PasswordResetRow[] = await trx('member_invitations').where({ token_hash: tokenHash, role: PASSWORD_RESET }).whereNull('accepted_at')
+      .where('expires_at', '>', now).update({ accepted_at: now }, ['*']);
+    return rows[0];
   }
 
   /**
@@ -72,7 +92,7 @@ export class MembersRepository {
    * One conditional update, so of two accepts at once (on any instances) only one wins.
    */
   async claimInvitation(trx: Knex, tokenHash: string, now: number): Promise<InvitationRow | undefined> {
-    const rows: InvitationRow[] = await trx('member_invitations').where({ token_hash: tokenHash }).whereNull('accepted_at')
+    const rows: InvitationRow[] = await trx('member_invitations').where({ token_hash: tokenHash }).whereNot({ role: PASSWORD_RESET }).whereNull('accepted_at')
       .where('expires_at', '>', now).update({ accepted_at: now }, ['*']);
     return rows[0];
   }

@@ -33,7 +33,10 @@ export function membersRoutes(members: MembersService, organisations: Organisati
     return members.updateProfile(organisationId, member.id, body);
   });
   mountRoute(router, memberContract.remove, ({ req, params }) => members.remove(authOf(req).organisationId, params.id));
-  mountRoute(router, memberContract.invite, ({ req, body }) => members.invite(authOf(req).organisationId, body));
+  mountRoute(router, memberContract.invite, ({ req, body }) => {
+    const { organisationId, member } = authOf(req);
+    return members.invite(organisationId, body, member?.name ?? 'The organisation\'s owner');
+  });
 
   mountRoute(router, apiKeyContract.create, async ({ req, body }) => {
     const { organisationId } = authOf(req);
@@ -58,5 +61,19 @@ export function invitationRoutes(members: MembersService, rateLimit: RequestHand
   const router = Router();
   router.post(toExpressPath(memberContract.accept.path), rateLimit);
   mountRoute(router, memberContract.accept, ({ params, body }) => members.accept(params.token, body));
+  return router;
+}
+
+/**
+ * `POST /v1/member/password-reset` and `POST /v1/member/password-reset/{token}`: public, mounted
+ * before the /v1 authentication. Asking for a link counts against the sign-in limits (per client
+ * address and per e-mail address); using one, per client address like accepting an invitation.
+ */
+export function passwordResetRoutes(members: MembersService, signInLimits: RequestHandler[]): Router {
+  const router = Router();
+  router.post(toExpressPath(memberContract.requestPasswordReset.path), ...signInLimits);
+  mountRoute(router, memberContract.requestPasswordReset, ({ body }) => members.requestPasswordReset(body.email));
+  router.post(toExpressPath(memberContract.resetPassword.path), signInLimits[0]!);
+  mountRoute(router, memberContract.resetPassword, ({ params, body }) => members.resetPasswordWithToken(params.token, body.password));
   return router;
 }

@@ -4,10 +4,18 @@ import type { Invitation, InvitationAccept, Member, OwnerCreate, Role } from '@p
 import { newId } from '../../db/ids.js';
 import { badRequest, conflict, notFound } from '../../errors/http-error.js';
 import { decoyHash, hashPassword, passwordProblem, verifyPassword } from './password.js';
-import { MembersRepository, toMember, type MemberRow } from './members.repository.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import { composeInvitationMail, composePasswordResetMail } from './member-mail.js';
+import { MembersRepository, PASSWORD_RESET, toMember, type MemberRow } from './members.repository.js';
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60_000;
+
+/** How long a password reset link works. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
+
+/** How mail is sent: the notification mails' job and mailer. */
+export type MemberMail = Pick<NotificationsService, 'mailEnabled' | 'sendMail'>;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const normalEmail = (email: string) => email.trim().toLowerCase();
@@ -16,7 +24,7 @@ const normalEmail = (email: string) => email.trim().toLowerCase();
 export class MembersService {
   readonly repository: MembersRepository;
 
-  constructor(private readonly db: Knex, private readonly publicUrl: string) {
+  constructor(private readonly db: Knex, private readonly publicUrl: string, private readonly mail?: MemberMail) {
     this.repository = new MembersRepository(db);
   }
 
@@ -48,22 +56,83 @@ export class MembersService {
     }));
   }
 
+  /** Whether reset links and invitations are e-mailed (`SMTP_URL` set). */
+  get mailEnabled(): boolean {
+    return this.mail?.mailEnabled === true;
+  }
+
+  private async organisationName(organisationId: string, trx: Knex = this.db): Promise<string> {
+    const row = await trx('organisations').where({ id: organisationId }).first<{ name: string } | undefined>('name');
+    return row?.name ?? 'your organisation';
+  }
+
   /**
    * Invites an address with a role; the link holds a 256-bit token that works once within 7 days.
+   * When mail is on, the link is also e-mailed to the invitee (queued with the invitation, in one transaction).
+   * @param inviter who invites, named in the mail.
    * @throws 409 when a member already has this address.
    */
-  async invite(organisationId: string, input: { email: string; role: Role }, now = Date.now()): Promise<Invitation> {
+  async invite(organisationId: string, input: { email: string; role: Role }, inviter = 'The owner', now = Date.now()): Promise<Invitation> {
     const email = normalEmail(input.email);
     if (await this.repository.findByEmail(email)) throw conflict('a member already has this e-mail address');
     await this.repository.pruneInvitations(now);
     const token = randomBytes(32).toString('base64url');
     const expiresAt = now + INVITATION_TTL_MS;
-    await this.repository.insertInvitation({
-      id: newId(now), organisation_id: organisationId, email, role: input.role, token_hash: hashToken(token),
-      created_at: now, expires_at: expiresAt, accepted_at: null,
-    });
     // In the fragment: browsers never send it, so the token stays out of request logs.
-    return { token, url: `${this.publicUrl}/console/invitation#${token}`, expiresAt };
+    const url = `${this.publicUrl}/console/invitation#${token}`;
+    const mailed = await this.db.transaction(async (trx) => {
+      await this.repository.insertInvitation({
+        id: newId(now), organisation_id: organisationId, email, role: input.role, token_hash: hashToken(token),
+        created_at: now, expires_at: expiresAt, accepted_at: null,
+      }, trx);
+      if (!this.mail?.mailEnabled) return false;
+      const mail = composeInvitationMail({ inviter, organisationName: await this.organisationName(organisationId, trx), role: input.role, url, expiresAt });
+      return this.mail.sendMail(organisationId, [email], mail, trx);
+    });
+    return { token, url, expiresAt, ...(mailed ? { mailed: true } : {}) };
+  }
+
+  /**
+   * Mails a one-time password reset link (1 hour) to the member of an address; does nothing, and
+   * says nothing, for an address without a member. A new link replaces the member's unused ones.
+   * @throws 409 when mail is off (the operator resets passwords with the keys CLI).
+   */
+  async requestPasswordReset(email: string, now = Date.now()): Promise<void> {
+    if (!this.mail?.mailEnabled) {
+      throw conflict('password reset by e-mail needs mail, which is off on this service; ask the operator to set a new password with `npm run keys -- reset-password`');
+    }
+    const member = await this.repository.findByEmail(normalEmail(email));
+    if (!member) return;
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = now + PASSWORD_RESET_TTL_MS;
+    const url = `${this.publicUrl}/console/password-reset#${token}`;
+    await this.repository.pruneInvitations(now);
+    await this.db.transaction(async (trx) => {
+      await this.repository.deletePasswordResets(member.email, trx);
+      await this.repository.insertInvitation({
+        id: newId(now), organisation_id: member.organisation_id, email: member.email, role: PASSWORD_RESET, token_hash: hashToken(token),
+        created_at: now, expires_at: expiresAt, accepted_at: null,
+      }, trx);
+      const mail = composePasswordResetMail({ organisationName: await this.organisationName(member.organisation_id, trx), url, expiresAt });
+      await this.mail!.sendMail(member.organisation_id, [member.email], mail, trx);
+    });
+  }
+
+  /**
+   * Sets a new password with a reset link's token; every session of the member ends.
+   * @throws 404 when the link is unknown, used or expired (or its member was removed); 400 for a weak password.
+   */
+  async resetPasswordWithToken(token: string, password: string, now = Date.now()): Promise<void> {
+    const problem = passwordProblem(password);
+    if (problem) throw badRequest(problem);
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction(async (trx) => {
+      const reset = await this.repository.claimPasswordReset(trx, hashToken(token), now);
+      const member = reset && await trx<MemberRow>('members').where({ organisation_id: reset.organisation_id, email: reset.email }).first();
+      if (!member) throw notFound('password reset link (unknown, used or expired)');
+      await trx('members').where({ id: member.id }).update({ password_hash: passwordHash });
+      await trx('console_sessions').where({ member_id: member.id }).whereNull('ended_at').update({ ended_at: now });
+    });
   }
 
   /**

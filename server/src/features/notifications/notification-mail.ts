@@ -9,7 +9,7 @@ export type MailSubject =
   | { type: NotificationEventType; data: Record<string, unknown>; chatbotName?: string }
   | { type: 'webhook.disabled'; data: { url: string; reason: string } };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 

@@ -4,7 +4,7 @@ import type { NotificationEventType, NotificationSettings, NotificationSettingsB
 import type { Config } from '../../config.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
-import { composeMail, type MailSubject } from './notification-mail.js';
+import { composeMail, type ComposedMail, type MailSubject } from './notification-mail.js';
 import type { NotificationRecipientsRepository } from './notification-recipients.repository.js';
 import { WEBHOOK_DELIVERY_JOB, WEBHOOK_JOB_MAX_ATTEMPTS } from './webhook-delivery.job.js';
 import type { WebhooksRepository } from './webhooks.repository.js';
@@ -83,6 +83,23 @@ export class NotificationsService {
     const mail = composeMail(subject, this.config.publicUrl);
     const payload: NotificationMailPayload = { organisationId, to, ...mail };
     await this.jobs.enqueue(NOTIFICATION_MAIL_JOB, payload, { maxAttempts: 8 }, db);
+    return true;
+  }
+
+  /** Whether mail is on (`SMTP_URL`). */
+  get mailEnabled(): boolean {
+    return this.config.mail !== undefined;
+  }
+
+  /**
+   * Queues one mail to given addresses (an invitation, a password reset) through the same job and
+   * mailer as the notification mails. Returns false, queuing nothing, when mail is off.
+   */
+  async sendMail(organisationId: string, to: string[], mail: ComposedMail, db: Knex = this.db): Promise<boolean> {
+    if (!this.config.mail) return false;
+    const payload: NotificationMailPayload = { organisationId, to, ...mail };
+    await this.jobs.enqueue(NOTIFICATION_MAIL_JOB, payload, { maxAttempts: 8 }, db);
+    this.notifyWorker();
     return true;
   }
 

@@ -33,7 +33,7 @@ export function signInRoutes(sessions: SessionsService, members: MembersService,
   });
   mountRoute(router, sessionContract.methods, async ({ res }) => {
     res.setHeader('Cache-Control', 'no-store');
-    return { password: await members.repository.any() };
+    return { password: await members.repository.any(), mail: members.mailEnabled };
   });
   return router;
 }
