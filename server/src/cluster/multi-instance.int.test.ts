@@ -92,7 +92,8 @@ describe.runIf(onPostgres)('several instances on one database and one object sto
     expect(uploaded.status).toBe(201);
     const { id } = await uploaded.json() as { id: string };
     expect((await waitUntilProcessed(instances.c, id)).aiProcessingStatus).toBe('DONE');
-    const [job] = await ctx.database.db('jobs').whereRaw("payload->>'resourceId' = ?", [id]).select('status', 'locked_by');
+    // The ingestion's own job: the sentence vectors' job that follows it names the resource too.
+    const [job] = await ctx.database.db('jobs').where({ kind: INGEST_RESOURCE_JOB }).whereRaw("payload->>'resourceId' = ?", [id]).select('status', 'locked_by');
     expect(job?.status).toBe('done');
     expect([instances.b.pid, instances.c.pid]).toContain(workerPid(job!.locked_by));
     const found = await ctx.services.resources.retrieve(ctx.org.organisationId, [id], 'What do lighthouses warn ships of?', 1);
