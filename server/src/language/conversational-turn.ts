@@ -115,3 +115,13 @@ export function conversationalReply(kind: TurnKind, message: string, tone: ToneT
   const replies = REPLIES[languageOf(message)];
   return (tone === 'FORMAL' ? replies.formal?.[kind] : undefined) ?? replies.friendly[kind];
 }
+
+const JOINING: Record<Language, string> = LEXICON.replies.handoffJoining.byLanguage;
+
+/**
+ * The reply to a request for a person when one is being asked to join (the team is available),
+ * in the visitor's language: the handoff reply offers the contact route only when nobody is.
+ */
+export function handoffJoiningReply(message: string): string {
+  return JOINING[languageOf(message)];
+}

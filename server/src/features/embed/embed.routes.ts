@@ -4,6 +4,8 @@ import { notFound } from '../../errors/http-error.js';
 import { mountRoute, toExpressPath } from '../../http/define-route.js';
 import { openEventStream } from '../../http/event-stream.js';
 import { parseRequestPart } from '../../http/parse-request.js';
+import { handoffJoiningReply } from '../../language/conversational-turn.js';
+import { fixedAnswer, type PreparedAnswer } from '../chat/prepared-answer.js';
 import { streamAnswer, type StreamAnswerOptions } from '../chat/stream-answer.js';
 import { LIVE_STREAM_MAX_MS } from '../handoff/handoff.routes.js';
 import type { HandoffService } from '../handoff/handoff.service.js';
@@ -76,6 +78,17 @@ async function handedOff(handoff: HandoffService, embed: EmbedService, visitor: 
   return true;
 }
 
+/**
+ * A request for a person while the team is available: the widget asks one to join (and says
+ * someone will be with the visitor shortly), so the bot says a person is being asked rather than
+ * offering the contact route it offers when nobody is there.
+ */
+async function teamJoining(handoff: HandoffService, visitor: EmbedVisitor, answer: PreparedAnswer): Promise<PreparedAnswer> {
+  const question = answer.prompt?.turn === 'handoff' ? answer.prompt.question : undefined;
+  if (question === undefined || !await handoff.isAvailable(visitor.chatbot)) return answer;
+  return fixedAnswer(handoffJoiningReply(question), { sources: [], handoff: true });
+}
+
 /** The public embed API (decisions.md § Public embed traffic); mounted before API-key auth. */
 export function embedRoutes(embed: EmbedService, limits: EmbedRateLimits, stream: StreamAnswerOptions, handoff: HandoffService): Router {
   const router = Router();
@@ -102,7 +115,7 @@ export function embedRoutes(embed: EmbedService, limits: EmbedRateLimits, stream
   mountRoute(router, embedContract.chatStream, async ({ body, req, res }) => {
     await embed.assertAccess(visitorOf(res), req.get('authorization'));
     if (await handedOff(handoff, embed, visitorOf(res), body, res)) return;
-    const answer = await embed.prepareChat(visitorOf(res), body.conversation);
+    const answer = await teamJoining(handoff, visitorOf(res), await embed.prepareChat(visitorOf(res), body.conversation));
     const meta = await streamAnswer(res, answer, stream);
     // After the answer ended: telling the team never delays the visitor's answer.
     if (meta?.handoff) await embed.handoffRequested(visitorOf(res), body);

@@ -92,6 +92,32 @@ describe('live handoff', () => {
     expect((await embed(chatbotId, 'handoff', saved)).body).toEqual({ state: 'WAITING', available: true });
   });
 
+  it('says a person is being asked when the team is available, and offers the contact route only when nobody is', async () => {
+    const answerOf = async (chatbotId: string, text: string) => {
+      const res = await embed(chatbotId, 'chat-stream', { conversation: [{ text, fromUser: true }] });
+      expect(res.status).toBe(201);
+      const events = decodeEvents(res.text);
+      const said = events.map((event) => (event.type === 'partialResponse' ? event.data.text : '')).join('');
+      return { said, end: events.find((event) => event.type === 'streamEnd') };
+    };
+    const other = await ctx.newOrganisation();
+    const nobody = await createChatbot(other.api);
+    const alone = await answerOf(nobody, 'can I talk to a human?');
+    expect(alone.said).toMatch(/contact details/);
+    expect(alone.end).toMatchObject({ data: { handoff: true } });
+
+    const always = { timeZone: 'UTC', weekdays: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '24:00' };
+    const staffed = await createChatbot(other.api, { websiteIntegration: { officeHours: always } });
+    const joining = await answerOf(staffed, 'can I talk to a human?');
+    expect(joining.said).toMatch(/asking someone from the team to join/);
+    expect(joining.said).not.toMatch(/can't connect you|contact details/);
+    expect(joining.end).toMatchObject({ data: { handoff: true } });
+    // In the visitor's language where the replies are localised.
+    const german = await answerOf(staffed, 'Ich möchte mit einem Menschen sprechen');
+    expect(german.said).toMatch(/jemanden aus dem Team/);
+    expect(german.end).toMatchObject({ data: { handoff: true } });
+  });
+
   it('hands over, keeps the bot silent, delivers the reply, hands back and closes', async () => {
     const chatbotId = await createChatbot();
     const saved = await visitorConversation(chatbotId);
