@@ -1,0 +1,134 @@
+import type { Locator, Page } from '@playwright/test';
+import { ConsoleHarness, PHONE } from '../harnesses/console.harness.js';
+import { expect, test } from '../fixtures/test.js';
+
+// Issue 40's last "Done when": the pages it touched, with the keyboard only (no clicks). Each stop
+// on the way must show a visible focus indicator (an outline or a ring).
+test.use({ bypassCSP: true });
+
+/** The element focused now (through shadow roots): a short description and whether its focus shows. */
+function focusedNow(page: Page): Promise<{ what: string; visible: boolean }> {
+  return page.evaluate(() => {
+    let el = document.activeElement;
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+    if (!el || el === document.body) return { what: 'body', visible: false };
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const ring = style.boxShadow !== 'none';
+    const label = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40);
+    return { what: `${el.tagName.toLowerCase()} ${label}`, visible: outline || ring };
+  });
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has focus; every stop on the way shows its focus. */
+async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}): Promise<void> {
+  const stops: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const now = await focusedNow(page);
+    if (now.what !== 'body') expect.soft(now.visible, `focus ring on ${now.what}`).toBe(true);
+    stops.push(now.what);
+    if (await target.evaluate((el) => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement && active !== el) active = active.shadowRoot.activeElement;
+      return active === el;
+    })) return;
+  }
+  throw new Error(`never reached the target by ${back ? 'Shift+Tab' : 'Tab'}; stops: ${stops.join(' | ')}`);
+}
+
+async function signInByKeyboard(page: Page): Promise<void> {
+  await page.goto('/');
+  const keyBox = page.getByRole('textbox', { name: 'API key' });
+  const useKey = page.getByRole('button', { name: 'Use an API key instead' });
+  await expect(keyBox.or(useKey)).toBeVisible();
+  if (await useKey.isVisible()) {
+    await tabTo(page, useKey);
+    await page.keyboard.press('Enter');
+  }
+  await tabTo(page, keyBox);
+  await page.keyboard.type(process.env.PARLEY_E2E_API_KEY!);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
+}
+
+test('Knowledge by keyboard: add a website, edit its settings, delete dialogs; Escape returns focus', async ({ page }) => {
+  const owner = new ConsoleHarness(page);
+  await signInByKeyboard(page);
+  await tabTo(page, owner.nav('Knowledge'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Knowledge' })).toBeFocused();
+
+  const addWebsite = page.getByRole('button', { name: 'Add website' });
+  await tabTo(page, addWebsite);
+  await page.keyboard.press('Enter');
+  const add = page.getByRole('dialog', { name: 'Add website' });
+  await expect(add).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(add).toBeHidden();
+  await expect(addWebsite).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await tabTo(page, add.getByRole('textbox', { name: 'Page URL' }));
+  await page.keyboard.type('https://keyboard-bakery.example/');
+  await tabTo(page, add.getByRole('combobox', { name: 'Discover more pages' }));
+  await tabTo(page, add.getByRole('textbox', { name: 'Most pages' }));
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('15');
+  await owner.screenshot('keyboard-add-website');
+  await tabTo(page, add.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+  await expect(add).toBeHidden();
+  const row = page.getByRole('row').filter({ hasText: 'keyboard-bakery.example' });
+  await expect(row).toBeVisible();
+
+  const settings = row.getByRole('button', { name: /^Settings of / });
+  await tabTo(page, settings);
+  await page.keyboard.press('Enter');
+  const edit = page.getByRole('dialog', { name: 'Website settings' });
+  await expect(edit).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
+  await expect(settings).toBeFocused();
+
+  const remove = row.getByRole('button', { name: /^Delete / });
+  await tabTo(page, remove);
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'Delete resource' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await owner.screenshot('keyboard-delete-dialog');
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(remove).toBeFocused();
+  await owner.expectNoAxeViolations();
+  await page.setViewportSize(PHONE);
+  await remove.focus();
+  await owner.screenshot('keyboard-knowledge-phone');
+});
+
+test('chatbot settings and Appearance by keyboard: access level, password, brand colour', async ({ page, createChatbot }) => {
+  const chatbot = await createChatbot({ name: 'Keyboard bakery' });
+  const owner = new ConsoleHarness(page);
+  await signInByKeyboard(page);
+  await page.goto(`/console/chatbots/${chatbot.id}`);
+  const access = page.getByRole('combobox', { name: 'Access level' });
+  await expect(access).toBeVisible();
+  await tabTo(page, access);
+  await page.keyboard.press('ArrowDown');
+  await expect(access).not.toHaveValue('PUBLIC');
+  await owner.screenshot('keyboard-access-level');
+
+  await page.goto(`/console/chatbots/${chatbot.id}/appearance`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Appearance: Keyboard bakery' })).toBeFocused();
+  const brand = page.getByRole('checkbox', { name: 'Brand colour (header, launcher and send button)' });
+  await tabTo(page, brand);
+  await page.keyboard.press('Space');
+  await expect(brand).toBeChecked();
+  await page.keyboard.press('Tab');
+  const colour = await focusedNow(page);
+  expect(colour.visible, `focus ring on ${colour.what}`).toBe(true);
+  await owner.screenshot('keyboard-appearance');
+  await owner.expectNoAxeViolations();
+  await page.setViewportSize(PHONE);
+  await owner.screenshot('keyboard-appearance-phone');
+});
