@@ -132,3 +132,35 @@ test('chatbot settings and Appearance by keyboard: access level, password, brand
   await page.setViewportSize(PHONE);
   await owner.screenshot('keyboard-appearance-phone');
 });
+
+test('the widget by keyboard: ask for a person in words, "Talk to a person" is announced, Escape returns focus', async ({ page, createChatbot, openHostPage, widget }) => {
+  // Office hours all week: the team counts as available, so a person is asked to join.
+  const always = { timeZone: 'UTC', weekdays: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '24:00' };
+  await createChatbot({ name: 'Keyboard shop', websiteIntegration: { officeHours: always } }).then((chatbot) => openHostPage('allowed.test', { chatbotId: chatbot.id }));
+  await expect(widget.launcher).toBeVisible();
+  await tabTo(page, widget.launcher);
+  await page.keyboard.press('Enter');
+  await expect(widget.messageBox).toBeFocused();
+  // The live region is there before anything is said in it (so screen readers announce the text).
+  const notice = widget.window.locator('p.notice[role="status"]');
+  await expect(notice).toBeAttached();
+  await expect(notice).toHaveText('');
+  await page.keyboard.type('can I talk to a human?');
+  await page.keyboard.press('Enter');
+  await widget.waitForAnswer();
+  await expect(widget.conversation).toContainText('asking someone from the team to join');
+  await expect(widget.conversation).not.toContainText('can\'t connect you');
+  await expect(notice).toHaveText('Someone from the team will be with you shortly.');
+  const talk = widget.window.getByRole('button', { name: 'Talk to a person' });
+  await tabTo(page, talk, { back: true });
+  await new ConsoleHarness(page).screenshot('keyboard-widget-talk-to-person');
+  await page.keyboard.press('Enter');
+  await expect(notice).toHaveText('Someone from the team will be with you shortly.');
+  await page.keyboard.press('Escape');
+  await expect(widget.window).toBeHidden();
+  await expect(widget.launcher).toBeFocused();
+  await page.setViewportSize(PHONE);
+  await page.keyboard.press('Enter');
+  await expect(widget.messageBox).toBeFocused();
+  await new ConsoleHarness(page).screenshot('keyboard-widget-phone');
+});

@@ -163,6 +163,10 @@ export const styles = [baseStyles, css`
     font-size: 13px;
     text-align: center;
   }
+  /* Always there (a live region must exist before its text changes to be announced), empty until needed. */
+  .notice:empty {
+    margin: 0;
+  }
   .starters {
     display: flex;
     flex-direction: column;

@@ -274,8 +274,7 @@ export class CwChatPanel extends LitElement {
     return html`
       <cw-message-list .messages=${this.chat.messages} .welcome=${this.config.welcomeMessage} .status=${this.chat.status}
         .error=${this.chat.error} .avatarUrl=${this.config.avatarUrl} .name=${this.config.welcomeHeaderTitle || this.config.name}
-        @cw-retry=${() => this.chat.retry()} @cw-rate=${this.onRate}>${this.renderStarters()}${this.renderLeadOffer()}${this.notice
-          ? html`<p class="notice" role="status">${this.notice}</p>` : nothing}</cw-message-list>
+        @cw-retry=${() => this.chat.retry()} @cw-rate=${this.onRate}>${this.renderStarters()}${this.renderLeadOffer()}<p class="notice" role="status">${this.notice ?? ''}</p></cw-message-list>
       <cw-composer ?streaming=${this.chat.status === 'streaming'} ?emoji=${this.config.enabledEmoji}
         @cw-send=${this.onSend} @cw-stop=${() => this.chat.stop()}></cw-composer>
     `;
