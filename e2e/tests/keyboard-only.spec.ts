@@ -6,17 +6,35 @@ import { expect, test } from '../fixtures/test.js';
 // on the way must show a visible focus indicator (an outline or a ring).
 test.use({ bypassCSP: true });
 
-/** The element focused now (through shadow roots): a short description and whether its focus shows. */
+/**
+ * The element focused now (through shadow roots): a short description and whether its focus shows:
+ * Chromium's own ring, a box-shadow ring, or an outline with 3:1 contrast against what is behind
+ * it (WCAG 1.4.11), i.e. the nearest ancestor's background colour.
+ */
 function focusedNow(page: Page): Promise<{ what: string; visible: boolean }> {
   return page.evaluate(() => {
     let el = document.activeElement;
     while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
     if (!el || el === document.body) return { what: 'body', visible: false };
+    const rgb = (colour: string) => (colour.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+      const [lr, lg, lb] = [r, g, b].map((c) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+      return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
+    };
+    const parentOf = (node: Element): Element | null => node.parentElement ?? ((node.getRootNode() as ShadowRoot).host ?? null);
+    let behind = 'rgb(255, 255, 255)';
+    for (let node = parentOf(el); node; node = parentOf(node)) {
+      const bg = getComputedStyle(node).backgroundColor;
+      const [, , , alpha = 1] = rgb(bg);
+      if (alpha > 0.5) { behind = bg; break; }
+    }
     const style = getComputedStyle(el);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+    const [a, b] = [luminance(rgb(style.outlineColor)), luminance(rgb(behind))];
+    const contrast = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && (style.outlineStyle === 'auto' || contrast >= 3);
     const ring = style.boxShadow !== 'none';
     const label = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 40);
-    return { what: `${el.tagName.toLowerCase()} ${label}`, visible: outline || ring };
+    return { what: `${el.tagName.toLowerCase()} ${label} (outline ${style.outlineColor} on ${behind})`, visible: outline || ring };
   });
 }
 

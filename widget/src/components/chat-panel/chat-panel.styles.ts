@@ -46,6 +46,10 @@ export const styles = [baseStyles, css`
     background: var(--cw-header-bg);
     color: var(--cw-header-fg);
   }
+  /* The focus ring takes the header's text colour: the accent would be drawn on the accent. */
+  .header :focus-visible {
+    outline-color: var(--cw-header-fg);
+  }
   /* Header actions name themselves: a tooltip on hover and on keyboard focus. */
   .tip {
     position: relative;
