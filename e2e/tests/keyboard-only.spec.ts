@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ConsoleHarness, PHONE } from '../harnesses/console.harness.js';
+import { expectNoAxeViolations } from '../fixtures/axe.js';
 import { expect, test } from '../fixtures/test.js';
 
 // Issue 40's last "Done when": the pages it touched, with the keyboard only (no clicks). Each stop
@@ -172,6 +173,7 @@ test('the widget by keyboard: ask for a person in words, "Talk to a person" is a
   const talk = widget.window.getByRole('button', { name: 'Talk to a person' });
   await tabTo(page, talk, { back: true });
   await new ConsoleHarness(page).screenshot('keyboard-widget-talk-to-person');
+  await expectNoAxeViolations(page);
   await page.keyboard.press('Enter');
   await expect(notice).toHaveText('Someone from the team will be with you shortly.');
   await page.keyboard.press('Escape');
@@ -181,4 +183,24 @@ test('the widget by keyboard: ask for a person in words, "Talk to a person" is a
   await page.keyboard.press('Enter');
   await expect(widget.messageBox).toBeFocused();
   await new ConsoleHarness(page).screenshot('keyboard-widget-phone');
+});
+
+test('the resource page by keyboard: Sync now, and its status is announced', async ({ page, api }) => {
+  const created = await api.post('/v1/resource/website', { data: { url: `http://127.0.0.1:${process.env.PARLEY_E2E_HOST_PAGES_PORT}/bakery/` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = await created.json() as { id: string };
+  await expect.poll(async () => ((await (await api.get(`/v1/resource/${id}`)).json()) as { aiProcessingStatus: string }).aiProcessingStatus,
+    { timeout: 30_000 }).toBe('DONE');
+  const owner = new ConsoleHarness(page);
+  await signInByKeyboard(page);
+  await page.goto(`/console/knowledge/${id}`);
+  const sync = page.getByRole('button', { name: 'Sync now' });
+  await expect(sync).toBeVisible();
+  await tabTo(page, sync);
+  await owner.screenshot('keyboard-resource');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: /sync|index|read/i }).first()).toBeVisible();
+  await owner.expectNoAxeViolations();
+  await page.setViewportSize(PHONE);
+  await owner.screenshot('keyboard-resource-phone');
 });
