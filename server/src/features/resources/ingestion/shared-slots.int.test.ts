@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/test-app.js';
+import { createResource, waitForProcessing } from '../resources.test-support.js';
+import { startFakeServer, type FakeServer } from './fixtures/fake-servers.js';
+import { ingestionDedupeKey } from './ingestion-worker.js';
+
+// Issue 38, item 3: the job slots are shared work-conservingly. A tenant alone uses every slot;
+// when another tenant comes, a long crawl yields between two pages (losing nothing); with two
+// tenants each running a long crawl, a third tenant's text is DONE while both still run; deleting
+// a running crawl stops it and frees its slot.
+const PAGE_MS = 250;
+const PAGES = 400;
+
+let site: FakeServer;
+beforeAll(async () => {
+  // A site that answers slowly: each page takes PAGE_MS, so a crawl of PAGES pages runs for minutes.
+  site = await startFakeServer(async (req) => {
+    if (req.url?.startsWith('/slow/')) await new Promise((resolve) => setTimeout(resolve, PAGE_MS));
+    if (req.url === '/robots.txt') return { status: 404 };
+    return { type: 'text/html', body: `<html><body><main><p>Page ${req.url} of a site that takes its time.</p></main></body></html>` };
+  });
+});
+afterAll(async () => { await site?.close(); });
+
+const slowCrawl = (name: string) => ({
+  url: `${site.url}/slow/${name}/0`, subLinks: Array.from({ length: PAGES - 1 }, (_, index) => `${site.url}/slow/${name}/${index + 1}`),
+});
+const pagesOf = (name: string) => site.requests.filter((request) => request.path.startsWith(`/slow/${name}/`)).map((request) => request.path);
+const status = async (api: TestContext['api'], id: string) => (await api.get(`/v1/resource/${id}`)).body.aiProcessingStatus as string;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('job slots shared between tenants', () => {
+  let ctx: TestContext;
+  beforeAll(async () => { ctx = await createTestContext({ env: { JOB_CONCURRENCY: '2', RESOURCE_CREATION_RATE_LIMIT: '1000' } }); });
+  afterAll(async () => { await ctx?.close(); });
+
+  it('a tenant alone uses both slots, yields one to a tenant that comes, then goes on without fetching a page twice', async () => {
+    const alone = await ctx.newOrganisation();
+    const first = await createResource(alone.api, 'website', slowCrawl('a1'));
+    const second = await createResource(alone.api, 'website', slowCrawl('a2'));
+    ctx.startJobs();
+    // Work-conserving: nobody else waits, so the tenant's second crawl does not wait for the first.
+    await expect.poll(async () => [await status(alone.api, first.id), await status(alone.api, second.id)], { timeout: 20_000, interval: 100 })
+      .toEqual(['IN_PROGRESS', 'IN_PROGRESS']);
+
+    // Another tenant's website (not a quick-lane job): one of the crawls yields its slot between two pages.
+    const other = await ctx.newOrganisation();
+    const onePage = await createResource(other.api, 'website', { url: `${site.url}/other-tenant` });
+    expect((await waitForProcessing(other.api, onePage.id, 30_000)).aiProcessingStatus).toBe('DONE');
+    expect([await status(alone.api, first.id), await status(alone.api, second.id)]).toEqual(['IN_PROGRESS', 'IN_PROGRESS']);
+
+    // Both crawls go on where they stopped: more pages, none fetched twice (nothing restarted).
+    const before = [pagesOf('a1').length, pagesOf('a2').length];
+    await expect.poll(() => [pagesOf('a1').length > before[0]!, pagesOf('a2').length > before[1]!], { timeout: 20_000, interval: 200 }).toEqual([true, true]);
+    for (const name of ['a1', 'a2']) expect(new Set(pagesOf(name)).size).toBe(pagesOf(name).length);
+
+    // Deleting a running crawl stops it at once and frees its slot for the tenant's next resource.
+    expect((await alone.api.delete(`/v1/resource/${first.id}`)).status).toBe(200);
+    expect(await ctx.services.jobs.isPending(ingestionDedupeKey(first.id))).toBe(false);
+    const stoppedAt = pagesOf('a1').length;
+    const next = await createResource(alone.api, 'website', { url: `${site.url}/next-of-the-same-tenant` });
+    expect((await waitForProcessing(alone.api, next.id, 30_000)).aiProcessingStatus).toBe('DONE');
+    await sleep(1_000);
+    // At most the page under way when it was deleted.
+    expect(pagesOf('a1').length).toBeLessThanOrEqual(stoppedAt + 1);
+    expect(await status(alone.api, second.id)).toBe('IN_PROGRESS');
+    expect((await alone.api.delete(`/v1/resource/${second.id}`)).status).toBe(200);
+  }, 120_000);
+
+  it('with two tenants each running a long crawl, a third tenant\'s text is DONE while both still run', async () => {
+    const [a, b, c] = [await ctx.newOrganisation(), await ctx.newOrganisation(), await ctx.newOrganisation()];
+    const crawlA = await createResource(a.api, 'website', slowCrawl('b1'));
+    const crawlB = await createResource(b.api, 'website', slowCrawl('b2'));
+    await expect.poll(async () => [await status(a.api, crawlA.id), await status(b.api, crawlB.id)], { timeout: 20_000, interval: 100 })
+      .toEqual(['IN_PROGRESS', 'IN_PROGRESS']);
+    const text = await createResource(c.api, 'text', { name: 'Timetable', content: 'The ferry leaves at noon and returns at six.' });
+    expect((await waitForProcessing(c.api, text.id, 30_000)).aiProcessingStatus).toBe('DONE');
+    expect([await status(a.api, crawlA.id), await status(b.api, crawlB.id)]).toEqual(['IN_PROGRESS', 'IN_PROGRESS']);
+    for (const [api, id] of [[a.api, crawlA.id], [b.api, crawlB.id]] as const) expect((await api.delete(`/v1/resource/${id}`)).status).toBe(200);
+  }, 120_000);
+});
