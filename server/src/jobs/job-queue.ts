@@ -45,11 +45,6 @@ const RUNNING_OF_SAME_ORGANISATION = runningOf('j');
 const ANOTHER_ORGANISATION_WAITS = `EXISTS (SELECT 1 FROM jobs w WHERE w.kind = ANY(?::text[]) AND w.status = 'queued' AND w.run_at <= ?
   AND w.payload->>'organisationId' IS NOT NULL AND w.payload->>'organisationId' <> j.payload->>'organisationId')`;
 
-/**
- * How many more slots than a waiting organisation an organisation must hold before one of its
- * long jobs yields to it: 2, so that two tenants holding one slot each never swap back and forth.
- */
-export const YIELD_IMBALANCE = 2;
 
 /**
  * A job queue in PostgreSQL (PGlite or a server): claims are one `UPDATE … FOR UPDATE SKIP LOCKED`,
@@ -80,7 +75,7 @@ export class JobQueue {
    * slot while alone gives the extra ones back when others come: its long jobs yield
    * (`shouldYield`, job-worker.ts).
    */
-  async claim(kinds: readonly string[], workerId: string, leaseMs: number, maxPerOrganisation = Number.MAX_SAFE_INTEGER, quickOnly = false): Promise<Job | undefined> {
+  async claim(kinds: readonly string[], workerId: string, leaseMs: number, maxPerOrganisation = Number.MAX_SAFE_INTEGER, quickOnly = false, exceptOrganisation?: string): Promise<Job | undefined> {
     const now = Date.now();
     // Claims take turns (a transaction-scoped advisory lock): a concurrent claim would not yet see
     // this one's running job and could give the same organisation a second slot.
@@ -94,9 +89,11 @@ export class JobQueue {
              AND ((status = 'queued' AND run_at <= ?) OR (status = 'running' AND locked_until < ?))
              AND (j.payload->>'organisationId' IS NULL OR ${RUNNING_OF_SAME_ORGANISATION} < ? OR NOT ${ANOTHER_ORGANISATION_WAITS})
              ${quickOnly ? `AND j.payload->>'lane' = '${QUICK_LANE}'` : ''}
+             ${exceptOrganisation === undefined ? '' : 'AND j.payload->>\'organisationId\' IS NOT NULL AND j.payload->>\'organisationId\' <> ?'}
            ORDER BY ${RUNNING_OF_SAME_ORGANISATION}, run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING id, kind, payload, attempts, max_attempts, dedupe_key`,
-        [workerId, now + leaseMs, [...kinds], now, now, now, maxPerOrganisation, [...kinds], now, now],
+        [workerId, now + leaseMs, [...kinds], now, now, now, maxPerOrganisation, [...kinds], now,
+          ...(exceptOrganisation === undefined ? [] : [exceptOrganisation]), now],
       );
     });
     const row = result.rows[0];
@@ -108,10 +105,10 @@ export class JobQueue {
 
   /**
    * Whether a running job should give its slot to another organisation for a while: a due job of
-   * another organisation waits, and that organisation holds at least `YIELD_IMBALANCE` fewer
-   * slots than the job's (it took them while alone). Jobs without an organisation never yield.
+   * another organisation waits, and that organisation holds at least `imbalance` fewer slots than
+   * the job's. Jobs without an organisation never yield.
    */
-  async shouldYield(job: Job, kinds: readonly string[]): Promise<boolean> {
+  async shouldYield(job: Job, kinds: readonly string[], imbalance: number): Promise<boolean> {
     const organisationId = (job.payload as { organisationId?: unknown } | null)?.organisationId;
     if (typeof organisationId !== 'string') return false;
     const now = Date.now();
@@ -121,7 +118,7 @@ export class JobQueue {
          AND w.payload->>'organisationId' IS NOT NULL AND w.payload->>'organisationId' <> ?
          AND ${runningOf('w')} + ? <= ${RUNNING_OF_SAME_ORGANISATION}
        LIMIT 1`,
-      [job.id, [...kinds], now, organisationId, now, YIELD_IMBALANCE, now],
+      [job.id, [...kinds], now, organisationId, now, imbalance, now],
     );
     return (result.rows as unknown[]).length > 0;
   }

@@ -30,6 +30,12 @@ export interface JobWorkerOptions {
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 /** How often a running job checks that it was not cancelled elsewhere, and whether it should yield. */
 const CANCEL_CHECK_MS = 2_000;
+/**
+ * A job that ran this long since it started (or went on after yielding) yields to any waiting
+ * organisation holding fewer slots than its own, not only to one holding two fewer: the time slice
+ * that lets a third tenant's job start within seconds while two tenants run long jobs on two slots.
+ */
+const TIME_SLICE_MS = 5_000;
 
 /**
  * Runs queued jobs with bounded concurrency. Each slot claims a job, keeps its lease alive while
@@ -39,11 +45,14 @@ const CANCEL_CHECK_MS = 2_000;
  * instances, all from the database's counts): a free slot takes the job of the organisation
  * running the fewest jobs (`JobQueue.claim`), so a tenant alone uses every slot. When another
  * organisation's job then waits while this job's organisation holds at least two slots more
+ * (it took them while alone), or one slot more once this job ran a time slice
  * (`JobQueue.shouldYield`, checked every few seconds), the job is asked to yield: at its next
  * `yieldPoint()` (between two crawled pages, OCR pages, batches of vectors) it pauses, and its slot
- * runs one claimed job (the waiting organisation's: it runs the fewest) to its end; then the
+ * runs one claimed job of another organisation (the one running the fewest) to its end; then the
  * paused job goes on where it stopped, its lease kept alive all along. Its progress stays in
- * memory, so nothing is lost or fetched twice. Quick slots never yield (their jobs take seconds).
+ * memory, so nothing is lost or fetched twice, and a paused job still counts as its
+ * organisation's, so two tenants never swap a slot back and forth. Quick slots never yield
+ * (their jobs take seconds).
  */
 export class JobWorker {
   readonly id = `${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -115,10 +124,10 @@ export class JobWorker {
     }
   }
 
-  private async claim(kinds: readonly string[], quickOnly: boolean): Promise<Job | undefined> {
+  private async claim(kinds: readonly string[], quickOnly: boolean, exceptOrganisation?: string): Promise<Job | undefined> {
     const maxPerOrganisation = quickOnly ? undefined : this.options.maxPerOrganisation;
     try {
-      return await this.queue.claim(kinds, this.id, this.leaseMs, maxPerOrganisation, quickOnly);
+      return await this.queue.claim(kinds, this.id, this.leaseMs, maxPerOrganisation, quickOnly, exceptOrganisation);
     } catch (err) {
       if (!this.abort.signal.aborted) this.logger.error({ err }, 'job claim failed');
       return undefined;
@@ -130,17 +139,19 @@ export class JobWorker {
    * other claimed job in its slot, then lets it go on.
    */
   private turn(job: Job, signal: AbortSignal) {
-    const state = { yieldAsked: false, yields: 0 };
+    const state = { yieldAsked: false, yields: 0, sliceStarted: Date.now() };
+    const organisationId = (job.payload as { organisationId?: unknown } | null)?.organisationId;
     const yieldPoint = async () => {
-      if (!state.yieldAsked || signal.aborted) return;
+      if (!state.yieldAsked || signal.aborted || typeof organisationId !== 'string') return;
       state.yieldAsked = false;
-      const other = await this.claim([...this.handlers.keys()], false);
+      const other = await this.claim([...this.handlers.keys()], false, organisationId);
       if (!other) return;
       state.yields++;
       this.logger.info({ jobId: job.id, kind: job.kind, for: other.id }, 'job yields its slot to another organisation');
       await this.execute(other, true);
+      state.sliceStarted = Date.now();
     };
-    return { state, yieldPoint };
+    return { state, yieldPoint, yieldAsked: () => state.yieldAsked };
   }
 
   private idle(): Promise<void> {
@@ -186,14 +197,14 @@ export class JobWorker {
         .then((held) => { if (!held) abort.abort(new Error('the job was cancelled or its lease lost')); })
         .catch(() => {});
       if (mayYield && !turn.state.yieldAsked) {
-        this.queue.shouldYield(job, [...this.handlers.keys()])
+        this.queue.shouldYield(job, [...this.handlers.keys()], Date.now() - turn.state.sliceStarted >= TIME_SLICE_MS ? 1 : 2)
           .then((should) => { if (should) turn.state.yieldAsked = true; })
           .catch(() => {});
       }
     }, CANCEL_CHECK_MS);
     const log = this.logger.child({ jobId: job.id, kind: job.kind, attempt: job.attempts });
     try {
-      await runWithTurn({ yieldPoint: turn.yieldPoint }, () => handler.run(job.payload, job, signal));
+      await runWithTurn({ yieldPoint: turn.yieldPoint, yieldAsked: turn.yieldAsked }, () => handler.run(job.payload, job, signal));
       await this.queue.complete(job.id, this.id);
       log.debug({ yields: turn.state.yields }, 'job done');
     } catch (err) {

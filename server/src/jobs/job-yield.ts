@@ -8,6 +8,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface JobTurn {
   /** Runs another job in this job's slot when the worker asked this one to yield; resolves when it may go on. */
   yieldPoint(): Promise<void>;
+  /** Whether the worker asked this job to yield (work done outside this process pauses only then). */
+  yieldAsked(): boolean;
 }
 
 const current = new AsyncLocalStorage<JobTurn>();
@@ -25,4 +27,9 @@ export function runWithTurn<T>(turn: JobTurn, run: () => Promise<T>): Promise<T>
  */
 export function yieldPoint(): Promise<void> {
   return current.getStore()?.yieldPoint() ?? Promise.resolve();
+}
+
+/** The running job's turn, for work whose units end in callbacks outside the job's async context (a child process's messages). */
+export function currentTurn(): JobTurn | undefined {
+  return current.getStore();
 }

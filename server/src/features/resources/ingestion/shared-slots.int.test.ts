@@ -67,7 +67,7 @@ describe('job slots shared between tenants', () => {
     expect((await alone.api.delete(`/v1/resource/${second.id}`)).status).toBe(200);
   }, 120_000);
 
-  it('with two tenants each running a long crawl, a third tenant\'s text is DONE while both still run', async () => {
+  it('with two tenants each running a long crawl, a third tenant\'s text, then its website, are DONE while both still run', async () => {
     const [a, b, c] = [await ctx.newOrganisation(), await ctx.newOrganisation(), await ctx.newOrganisation()];
     const crawlA = await createResource(a.api, 'website', slowCrawl('b1'));
     const crawlB = await createResource(b.api, 'website', slowCrawl('b2'));
@@ -75,6 +75,10 @@ describe('job slots shared between tenants', () => {
       .toEqual(['IN_PROGRESS', 'IN_PROGRESS']);
     const text = await createResource(c.api, 'text', { name: 'Timetable', content: 'The ferry leaves at noon and returns at six.' });
     expect((await waitForProcessing(c.api, text.id, 30_000)).aiProcessingStatus).toBe('DONE');
+    expect([await status(a.api, crawlA.id), await status(b.api, crawlB.id)]).toEqual(['IN_PROGRESS', 'IN_PROGRESS']);
+    // A website is no quick-lane job: once a crawl ran its time slice, it yields its slot to the third tenant.
+    const website = await createResource(c.api, 'website', { url: `${site.url}/third-tenant` });
+    expect((await waitForProcessing(c.api, website.id, 30_000)).aiProcessingStatus).toBe('DONE');
     expect([await status(a.api, crawlA.id), await status(b.api, crawlB.id)]).toEqual(['IN_PROGRESS', 'IN_PROGRESS']);
     for (const [api, id] of [[a.api, crawlA.id], [b.api, crawlB.id]] as const) expect((await api.delete(`/v1/resource/${id}`)).status).toBe(200);
   }, 120_000);
