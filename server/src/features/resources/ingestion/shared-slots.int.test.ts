@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
 import { createResource, waitForProcessing } from '../resources.test-support.js';
 import { startFakeServer, type FakeServer } from './fixtures/fake-servers.js';
+import { makePdf } from './fixtures/make-pdf.js';
 import { ingestionDedupeKey } from './ingestion-worker.js';
 
 // Issue 38, item 3: the job slots are shared work-conservingly. A tenant alone uses every slot;
@@ -81,5 +82,30 @@ describe('job slots shared between tenants', () => {
     expect((await waitForProcessing(c.api, website.id, 30_000)).aiProcessingStatus).toBe('DONE');
     expect([await status(a.api, crawlA.id), await status(b.api, crawlB.id)]).toEqual(['IN_PROGRESS', 'IN_PROGRESS']);
     for (const [api, id] of [[a.api, crawlA.id], [b.api, crawlB.id]] as const) expect((await api.delete(`/v1/resource/${id}`)).status).toBe(200);
+  }, 120_000);
+});
+
+describe('job slots shared with OCR', () => {
+  let ctx: TestContext;
+  beforeAll(async () => { ctx = await createTestContext({ env: { JOB_CONCURRENCY: '2', RESOURCE_CREATION_RATE_LIMIT: '1000', OCR_MAX_PAGES: '2000' } }); });
+  afterAll(async () => { await ctx?.close(); });
+
+  it('a tenant alone OCRs two scans at once; one yields between two OCR pages to another tenant\'s website', async () => {
+    const alone = await ctx.newOrganisation();
+    // Scans without a text layer: every page goes through OCR, one page at a time.
+    const upload = async (name: string) => {
+      const res = await alone.api.post('/v1/resource/file').attach('file', makePdf({ imagePages: 1500 }), { filename: name, contentType: 'application/pdf' });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.id as string;
+    };
+    const scans = [await upload('first-scan.pdf'), await upload('second-scan.pdf')];
+    ctx.startJobs();
+    const statuses = async () => Promise.all(scans.map((id) => status(alone.api, id)));
+    await expect.poll(statuses, { timeout: 30_000, interval: 100 }).toEqual(['IN_PROGRESS', 'IN_PROGRESS']);
+    const other = await ctx.newOrganisation();
+    const onePage = await createResource(other.api, 'website', { url: `${site.url}/while-ocr-runs` });
+    expect((await waitForProcessing(other.api, onePage.id, 30_000)).aiProcessingStatus).toBe('DONE');
+    expect(await statuses()).toEqual(['IN_PROGRESS', 'IN_PROGRESS']);
+    for (const id of scans) expect((await alone.api.delete(`/v1/resource/${id}`)).status).toBe(200);
   }, 120_000);
 });
