@@ -32,14 +32,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('job slots shared between tenants', () => {
   let ctx: TestContext;
-  beforeAll(async () => { ctx = await createTestContext({ env: { JOB_CONCURRENCY: '2', RESOURCE_CREATION_RATE_LIMIT: '1000' } }); });
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { JOB_CONCURRENCY: '2', RESOURCE_CREATION_RATE_LIMIT: '1000' } });
+    ctx.startJobs();
+  });
   afterAll(async () => { await ctx?.close(); });
 
   it('a tenant alone uses both slots, yields one to a tenant that comes, then goes on without fetching a page twice', async () => {
     const alone = await ctx.newOrganisation();
     const first = await createResource(alone.api, 'website', slowCrawl('a1'));
     const second = await createResource(alone.api, 'website', slowCrawl('a2'));
-    ctx.startJobs();
     // Work-conserving: nobody else waits, so the tenant's second crawl does not wait for the first.
     await expect.poll(async () => [await status(alone.api, first.id), await status(alone.api, second.id)], { timeout: 20_000, interval: 100 })
       .toEqual(['IN_PROGRESS', 'IN_PROGRESS']);
@@ -66,6 +68,24 @@ describe('job slots shared between tenants', () => {
     expect(pagesOf('a1').length).toBeLessThanOrEqual(stoppedAt + 1);
     expect(await status(alone.api, second.id)).toBe('IN_PROGRESS');
     expect((await alone.api.delete(`/v1/resource/${second.id}`)).status).toBe(200);
+  }, 120_000);
+
+  it('a crawl yields during a long politeness wait too, not after it', async () => {
+    const alone = await ctx.newOrganisation();
+    const politeCrawl = (name: string) => ({ ...slowCrawl(name), settings: { delayBetweenExtractionMs: 60_000 } });
+    const robots = () => site.requests.filter((request) => request.path === '/robots.txt').length;
+    const robotsBefore = robots();
+    const crawls = [await createResource(alone.api, 'website', politeCrawl('p1')), await createResource(alone.api, 'website', politeCrawl('p2'))];
+    const statuses = async () => Promise.all(crawls.map((crawl) => status(alone.api, crawl.id)));
+    await expect.poll(statuses, { timeout: 20_000, interval: 100 }).toEqual(['IN_PROGRESS', 'IN_PROGRESS']);
+    // Each crawl read robots.txt and now waits a minute before its first page: another tenant's website is not kept waiting that long.
+    await expect.poll(() => robots() - robotsBefore, { timeout: 20_000, interval: 100 }).toBeGreaterThanOrEqual(2);
+    const other = await ctx.newOrganisation();
+    const onePage = await createResource(other.api, 'website', { url: `${site.url}/during-the-wait` });
+    expect((await waitForProcessing(other.api, onePage.id, 30_000)).aiProcessingStatus).toBe('DONE');
+    expect(await statuses()).toEqual(['IN_PROGRESS', 'IN_PROGRESS']);
+    expect([pagesOf('p1').length, pagesOf('p2').length]).toEqual([0, 0]);
+    for (const crawl of crawls) expect((await alone.api.delete(`/v1/resource/${crawl.id}`)).status).toBe(200);
   }, 120_000);
 
   it('with two tenants each running a long crawl, a third tenant\'s text, then its website, are DONE while both still run', async () => {
@@ -102,6 +122,9 @@ describe('job slots shared with OCR', () => {
     ctx.startJobs();
     const statuses = async () => Promise.all(scans.map((id) => status(alone.api, id)));
     await expect.poll(statuses, { timeout: 30_000, interval: 100 }).toEqual(['IN_PROGRESS', 'IN_PROGRESS']);
+    // Both are past reading the text layer: OCR, page by page (its progress is reported from the first page).
+    const ocrStarted = async () => Promise.all(scans.map(async (id) => typeof (await alone.api.get(`/v1/resource/${id}`)).body.processingProgress === 'number'));
+    await expect.poll(ocrStarted, { timeout: 60_000, interval: 200 }).toEqual([true, true]);
     const other = await ctx.newOrganisation();
     const onePage = await createResource(other.api, 'website', { url: `${site.url}/while-ocr-runs` });
     expect((await waitForProcessing(other.api, onePage.id, 30_000)).aiProcessingStatus).toBe('DONE');
