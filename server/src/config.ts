@@ -165,8 +165,11 @@ export interface Config {
   syncCheckIntervalMs: number;
   jobsEnabled: boolean;
   jobConcurrency: number;
-  /** Ingestion jobs one organisation may run at once per instance (default: all slots but one). */
-  jobMaxPerOrganisation: number;
+  /**
+   * Job slots one organisation may hold while another organisation's job waits (absent: no cap;
+   * the claim order and yielding share the slots, job-worker.ts). Alone, a tenant uses every slot.
+   */
+  jobMaxPerOrganisation?: number;
   /** How long a claimed job is a worker's before another instance may take it over (a crashed instance's jobs). */
   jobLeaseMs: number;
   /** Finished jobs are deleted this long after they finished; 0 keeps them. */
@@ -426,7 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncCheckIntervalMs: Math.max(1000, e.SYNC_CHECK_INTERVAL_MS),
     jobsEnabled: e.JOBS_ENABLED,
     jobConcurrency: Math.max(1, e.JOB_CONCURRENCY),
-    jobMaxPerOrganisation: Math.max(1, e.JOB_MAX_PER_ORGANISATION ?? e.JOB_CONCURRENCY - 1),
+    ...(e.JOB_MAX_PER_ORGANISATION === undefined ? {} : { jobMaxPerOrganisation: Math.max(1, e.JOB_MAX_PER_ORGANISATION) }),
     jobLeaseMs: Math.max(1000, e.JOB_LEASE_MS),
     jobRetentionMs: e.JOB_RETENTION_DAYS > 0 ? e.JOB_RETENTION_DAYS * 24 * 60 * 60 * 1000 : undefined,
     embedSessionSecret: e.EMBED_SESSION_SECRET,

@@ -30,15 +30,21 @@ interface JobRow {
   id: number; kind: string; payload: unknown; attempts: number; max_attempts: number; dedupe_key: string | null;
 }
 
-/**
- * Jobs of one organisation (`payload.organisationId`) that hold a live lease: the fairness measure.
- * Jobs without an organisation are not grouped.
- */
 /** The advisory lock key that serialises claims (any constant unique to this queue). */
 const CLAIM_LOCK = 0x6a6f6273;
 
-const RUNNING_OF_SAME_ORGANISATION = `(SELECT count(*) FROM jobs r WHERE r.status = 'running' AND r.locked_until >= ?
-  AND r.payload->>'organisationId' = j.payload->>'organisationId')`;
+/**
+ * Jobs of the organisation of job `j` (`payload.organisationId`) that hold a live lease: the
+ * fairness measure. Jobs without an organisation are not grouped.
+ */
+const runningOf = (j: string) => `(SELECT count(*) FROM jobs r WHERE r.status = 'running' AND r.locked_until >= ?
+  AND r.payload->>'organisationId' = ${j}.payload->>'organisationId')`;
+const RUNNING_OF_SAME_ORGANISATION = runningOf('j');
+
+/** Whether a due job of another organisation than `j`'s waits (for the kinds asked). */
+const ANOTHER_ORGANISATION_WAITS = `EXISTS (SELECT 1 FROM jobs w WHERE w.kind = ANY(?::text[]) AND w.status = 'queued' AND w.run_at <= ?
+  AND w.payload->>'organisationId' IS NOT NULL AND w.payload->>'organisationId' <> j.payload->>'organisationId')`;
+
 
 /**
  * A job queue in PostgreSQL (PGlite or a server): claims are one `UPDATE … FOR UPDATE SKIP LOCKED`,
@@ -62,11 +68,14 @@ export class JobQueue {
 
   /**
    * Claims the next due job of the given kinds for `leaseMs`, or returns undefined. Fair across
-   * organisations: the job of the organisation with the fewest running jobs goes first, and an
-   * organisation already running `maxPerOrganisation` jobs waits, so one tenant's slow crawls can
-   * never hold every slot.
+   * organisations and work-conserving: the job of the organisation with the fewest running jobs
+   * goes first (whatever the number of tenants and instances: the count is the database's), and an
+   * organisation alone takes every free slot. `maxPerOrganisation` (JOB_MAX_PER_ORGANISATION)
+   * caps an organisation only while another organisation's job waits. A tenant that took every
+   * slot while alone gives the extra ones back when others come: its long jobs yield
+   * (`shouldYield`, job-worker.ts).
    */
-  async claim(kinds: readonly string[], workerId: string, leaseMs: number, maxPerOrganisation = Number.MAX_SAFE_INTEGER, quickOnly = false): Promise<Job | undefined> {
+  async claim(kinds: readonly string[], workerId: string, leaseMs: number, maxPerOrganisation = Number.MAX_SAFE_INTEGER, quickOnly = false, exceptOrganisation?: string): Promise<Job | undefined> {
     const now = Date.now();
     // Claims take turns (a transaction-scoped advisory lock): a concurrent claim would not yet see
     // this one's running job and could give the same organisation a second slot.
@@ -78,11 +87,13 @@ export class JobQueue {
            SELECT id FROM jobs j
            WHERE kind = ANY(?::text[])
              AND ((status = 'queued' AND run_at <= ?) OR (status = 'running' AND locked_until < ?))
-             AND (j.payload->>'organisationId' IS NULL OR ${RUNNING_OF_SAME_ORGANISATION} < ?)
+             AND (j.payload->>'organisationId' IS NULL OR ${RUNNING_OF_SAME_ORGANISATION} < ? OR NOT ${ANOTHER_ORGANISATION_WAITS})
              ${quickOnly ? `AND j.payload->>'lane' = '${QUICK_LANE}'` : ''}
+             ${exceptOrganisation === undefined ? '' : 'AND j.payload->>\'organisationId\' IS NOT NULL AND j.payload->>\'organisationId\' <> ?'}
            ORDER BY ${RUNNING_OF_SAME_ORGANISATION}, run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING id, kind, payload, attempts, max_attempts, dedupe_key`,
-        [workerId, now + leaseMs, [...kinds], now, now, now, maxPerOrganisation, now],
+        [workerId, now + leaseMs, [...kinds], now, now, now, maxPerOrganisation, [...kinds], now,
+          ...(exceptOrganisation === undefined ? [] : [exceptOrganisation]), now],
       );
     });
     const row = result.rows[0];
@@ -90,6 +101,26 @@ export class JobQueue {
       id: row.id, kind: row.kind, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts, workerId,
       ...(row.dedupe_key ? { dedupeKey: row.dedupe_key } : {}),
     };
+  }
+
+  /**
+   * Whether a running job should give its slot to another organisation for a while: a due job of
+   * another organisation waits, and that organisation holds at least `imbalance` fewer slots than
+   * the job's. Jobs without an organisation never yield.
+   */
+  async shouldYield(job: Job, kinds: readonly string[], imbalance: number): Promise<boolean> {
+    const organisationId = (job.payload as { organisationId?: unknown } | null)?.organisationId;
+    if (typeof organisationId !== 'string') return false;
+    const now = Date.now();
+    const result = await this.db.raw(
+      `SELECT 1 AS yes FROM jobs j, jobs w
+       WHERE j.id = ? AND w.kind = ANY(?::text[]) AND w.status = 'queued' AND w.run_at <= ?
+         AND w.payload->>'organisationId' IS NOT NULL AND w.payload->>'organisationId' <> ?
+         AND ${runningOf('w')} + ? <= ${RUNNING_OF_SAME_ORGANISATION}
+       LIMIT 1`,
+      [job.id, [...kinds], now, organisationId, now, imbalance, now],
+    );
+    return (result.rows as unknown[]).length > 0;
   }
 
   /** Removes the queued or running jobs of a key (their subject was deleted); returns how many. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Job, JobQueue } from './job-queue.js';
+import { runWithTurn } from './job-yield.js';
 
 /** What a job kind does. `run` may be retried, so it must be idempotent. */
 export interface JobHandler<P = unknown> {
@@ -16,8 +17,8 @@ export interface JobWorkerOptions {
   leaseMs?: number;
   /** Finished jobs older than this are deleted (checked at start and hourly); absent: kept. */
   retentionMs?: number;
-  /** Slots one organisation may hold at once; default: all but one, so another tenant always gets a turn. */
-  maxPerOrganisation?: number;
+  /** Slots one organisation may hold while another organisation's job waits; default: no cap (see `JobQueue.claim`). */
+  maxPerOrganisation?: number | undefined;
   /**
    * Slots beside `concurrency` that take only quick jobs (`payload.lane`, `QUICK_LANE`): texts,
    * saved answers and conversation analyses are done in seconds even while long crawls or
@@ -27,12 +28,31 @@ export interface JobWorkerOptions {
 }
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
-/** How often a running job checks that it was not cancelled elsewhere. */
+/** How often a running job checks that it was not cancelled elsewhere, and whether it should yield. */
 const CANCEL_CHECK_MS = 2_000;
+/**
+ * A job that ran this long since it started (or went on after yielding) yields to any waiting
+ * organisation holding fewer slots than its own, not only to one holding two fewer: the time slice
+ * that lets a third tenant's job start within seconds while two tenants run long jobs on two slots.
+ */
+const TIME_SLICE_MS = 5_000;
 
 /**
  * Runs queued jobs with bounded concurrency. Each slot claims a job, keeps its lease alive while
  * running, and records the outcome. `stop()` waits for running jobs to finish or abort.
+ *
+ * How the slots are shared between organisations (work-conserving, for any number of tenants and
+ * instances, all from the database's counts): a free slot takes the job of the organisation
+ * running the fewest jobs (`JobQueue.claim`), so a tenant alone uses every slot. When another
+ * organisation's job then waits while this job's organisation holds at least two slots more
+ * (it took them while alone), or one slot more once this job ran a time slice
+ * (`JobQueue.shouldYield`, checked every few seconds), the job is asked to yield: at its next
+ * `yieldPoint()` (between two crawled pages, OCR pages, batches of vectors) it pauses, and its slot
+ * runs one claimed job of another organisation (the one running the fewest) to its end; then the
+ * paused job goes on where it stopped, its lease kept alive all along. Its progress stays in
+ * memory, so nothing is lost or fetched twice, and a paused job still counts as its
+ * organisation's, so two tenants never swap a slot back and forth. Quick slots never yield
+ * (their jobs take seconds).
  */
 export class JobWorker {
   readonly id = `${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -97,17 +117,41 @@ export class JobWorker {
   private async loop(quickOnly: boolean): Promise<void> {
     const kinds = [...this.handlers.keys()];
     // A quick slot serves every organisation in turn (the claim's order), whatever long jobs it runs elsewhere.
-    const maxPerOrganisation = quickOnly ? undefined : this.options.maxPerOrganisation ?? Math.max(1, this.options.concurrency - 1);
     while (!this.abort.signal.aborted) {
-      let job: Job | undefined;
-      try {
-        job = await this.queue.claim(kinds, this.id, this.leaseMs, maxPerOrganisation, quickOnly);
-      } catch (err) {
-        if (!this.abort.signal.aborted) this.logger.error({ err }, 'job claim failed');
-      }
-      if (job) await this.execute(job);
+      const job = await this.claim(kinds, quickOnly);
+      if (job) await this.execute(job, !quickOnly);
       else await this.idle();
     }
+  }
+
+  private async claim(kinds: readonly string[], quickOnly: boolean, exceptOrganisation?: string): Promise<Job | undefined> {
+    const maxPerOrganisation = quickOnly ? undefined : this.options.maxPerOrganisation;
+    try {
+      return await this.queue.claim(kinds, this.id, this.leaseMs, maxPerOrganisation, quickOnly, exceptOrganisation);
+    } catch (err) {
+      if (!this.abort.signal.aborted) this.logger.error({ err }, 'job claim failed');
+      return undefined;
+    }
+  }
+
+  /**
+   * A running job's turn: once the worker asked it to yield, its next `yieldPoint()` runs one
+   * other claimed job in its slot, then lets it go on.
+   */
+  private turn(job: Job, signal: AbortSignal) {
+    const state = { yieldAsked: false, yields: 0, sliceStarted: Date.now() };
+    const organisationId = (job.payload as { organisationId?: unknown } | null)?.organisationId;
+    const yieldPoint = async () => {
+      if (!state.yieldAsked || signal.aborted || typeof organisationId !== 'string') return;
+      state.yieldAsked = false;
+      const other = await this.claim([...this.handlers.keys()], false, organisationId);
+      if (!other) return;
+      state.yields++;
+      this.logger.info({ jobId: job.id, kind: job.kind, for: other.id }, 'job yields its slot to another organisation');
+      await this.execute(other, true);
+      state.sliceStarted = Date.now();
+    };
+    return { state, yieldPoint, yieldAsked: () => state.yieldAsked };
   }
 
   private idle(): Promise<void> {
@@ -130,7 +174,7 @@ export class JobWorker {
     await handler.onGiveUp?.(job.payload, new Error(`processing stopped: ${reason}`));
   }
 
-  private async execute(job: Job): Promise<void> {
+  private async execute(job: Job, mayYield: boolean): Promise<void> {
     const handler = this.handlers.get(job.kind);
     if (!handler) return;
     if (job.attempts > job.maxAttempts) {
@@ -146,16 +190,23 @@ export class JobWorker {
     }, Math.max(1000, this.leaseMs / 3));
     // A job deleted on another instance (its resource was deleted there) stops within seconds,
     // not at the next lease extension: a cheap read of whether it is still ours.
+    const signal = AbortSignal.any([this.abort.signal, abort.signal]);
+    const turn = this.turn(job, signal);
     const cancelCheck = setInterval(() => {
       this.queue.holdsLease(job)
         .then((held) => { if (!held) abort.abort(new Error('the job was cancelled or its lease lost')); })
         .catch(() => {});
+      if (mayYield && !turn.state.yieldAsked) {
+        this.queue.shouldYield(job, [...this.handlers.keys()], Date.now() - turn.state.sliceStarted >= TIME_SLICE_MS ? 1 : 2)
+          .then((should) => { if (should) turn.state.yieldAsked = true; })
+          .catch(() => {});
+      }
     }, CANCEL_CHECK_MS);
     const log = this.logger.child({ jobId: job.id, kind: job.kind, attempt: job.attempts });
     try {
-      await handler.run(job.payload, job, AbortSignal.any([this.abort.signal, abort.signal]));
+      await runWithTurn({ yieldPoint: turn.yieldPoint, yieldAsked: turn.yieldAsked }, () => handler.run(job.payload, job, signal));
       await this.queue.complete(job.id, this.id);
-      log.debug('job done');
+      log.debug({ yields: turn.state.yields }, 'job done');
     } catch (err) {
       if (abort.signal.aborted && !this.abort.signal.aborted) {
         log.info({ reason: String(abort.signal.reason) }, 'job stopped: cancelled or taken over');

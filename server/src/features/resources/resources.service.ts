@@ -12,6 +12,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import type { FileStore } from '../../storage/file-store.js';
 import type { AuthContext } from '../organisations/organisations.service.js';
 import { enqueueIngestion, ingestionDedupeKey } from './ingestion/ingestion-worker.js';
+import { sentenceVectorsDedupeKey } from './ingestion/sentence-vectors-job.js';
 import type { Embedder } from './ingestion/stages/embed-chunks.js';
 import { toResourceResponse } from './resource-response.js';
 import type { ResourceRecord, ResourcesRepository, ResourceUsage } from './resources.repository.js';
@@ -121,9 +122,12 @@ export class ResourcesService {
       throw err;
     }
     if (!deleted) throw notFound(`resource ${id}`);
-    // A running ingestion (a long crawl) is stopped rather than left to hold a job slot.
-    await this.options.jobs.cancel(ingestionDedupeKey(id));
-    this.options.cancelRunningJobs?.(ingestionDedupeKey(id));
+    // A running ingestion (a long crawl), or the encoding of its sentence vectors, is stopped
+    // rather than left to hold a job slot.
+    for (const key of [ingestionDedupeKey(id), sentenceVectorsDedupeKey(id)]) {
+      await this.options.jobs.cancel(key);
+      this.options.cancelRunningJobs?.(key);
+    }
     const storedFile = sourceOfRecord(record).storedFile?.(record.source);
     if (storedFile) await this.options.files.remove(storedFile);
     return toResourceResponse(record);

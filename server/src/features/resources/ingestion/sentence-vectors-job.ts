@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { JobQueue } from '../../../jobs/job-queue.js';
+import { yieldPoint } from '../../../jobs/job-yield.js';
 import type { JobWorker } from '../../../jobs/job-worker.js';
 import { LOCAL_ENCODER_MODEL, type SentenceEncoder } from '../../../providers/llm/local/sentence-encoder.js';
 import { meaningTexts, packSentenceVectors, unpackSentenceVectors } from '../../../providers/llm/local/sentence-vectors.js';
@@ -99,6 +100,9 @@ async function storeSentenceVectors(ctx: Context, payload: SentenceVectorsPayloa
   if (!await needsSentenceVectors(ctx, payload.resourceId)) return;
   let stored = 0;
   for (let batch = 0; batch < BATCHES_PER_JOB; batch++) {
+    // Between two batches: another organisation's job may take this slot for a while (job-yield.ts).
+    await yieldPoint();
+    signal.throwIfAborted();
     const started = performance.now();
     const loopBefore = performance.eventLoopUtilization();
     const chunks: { id: string | number; content: string }[] = await ctx.db('resource_chunks as c')

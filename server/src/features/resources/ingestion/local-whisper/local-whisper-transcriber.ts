@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { currentTurn, type JobTurn } from '../../../../jobs/job-yield.js';
 import { IngestionFailedError, NoTextFoundError, type TextUnit } from '../ingestion-types.js';
 import type { Transcriber } from '../stages/transcribe-audio.js';
 import type { WhisperMessage, WhisperRequest } from './whisper-child.js';
@@ -9,13 +10,28 @@ import { findWhisperRuntime } from './whisper-runtime.js';
 const childModule = fileURLToPath(new URL(`./whisper-child${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
 const childExecArgv = import.meta.url.endsWith('.ts') ? ['--import', 'tsx'] : [];
 
-/** Runs one transcription in a whisper child process; aborting the signal kills it. */
-function runWhisperChild(request: WhisperRequest, signal?: AbortSignal, onProgress?: (fraction: number) => void): Promise<TextUnit[]> {
+/**
+ * Runs one transcription in a whisper child process; aborting the signal kills it. When the job
+ * worker asks the job to yield (another organisation waits, job-yield.ts), the child is stopped
+ * after a window (SIGSTOP: its state stays in memory) while another job runs in the slot, then
+ * continued: nothing is transcribed twice.
+ */
+function runWhisperChild(request: WhisperRequest, signal?: AbortSignal, onProgress?: (fraction: number) => void, turn?: JobTurn): Promise<TextUnit[]> {
   return new Promise((resolve, reject) => {
     const child = fork(childModule, [], { execArgv: childExecArgv, stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced', signal });
     const units: TextUnit[] = [];
     let duration: number | undefined;
     let settled = false;
+    let paused = false;
+    const pauseForTurn = () => {
+      if (!turn?.yieldAsked() || paused || settled) return;
+      paused = true;
+      child.kill('SIGSTOP');
+      void turn.yieldPoint().catch(() => {}).finally(() => {
+        paused = false;
+        if (!settled) child.kill('SIGCONT');
+      });
+    };
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
@@ -27,6 +43,7 @@ function runWhisperChild(request: WhisperRequest, signal?: AbortSignal, onProgre
       else if (message.type === 'window') {
         units.push(...message.units);
         if (duration) onProgress?.(Math.min(1, message.doneSeconds / duration));
+        pauseForTurn();
       } else if (message.type === 'done') settle(() => resolve(units));
       else settle(() => reject(new IngestionFailedError(`offline transcription failed: ${message.message}`)));
     });
@@ -48,7 +65,7 @@ export function localWhisperTranscriber(runtimeDir: string, language = 'auto'): 
     async transcribe(filePath, signal, onProgress) {
       const found = findWhisperRuntime(runtimeDir);
       if ('missing' in found) throw new NoTextFoundError(`the video has no subtitle track and no transcription provider is configured; ${found.missing}`);
-      return runWhisperChild({ runtime: found.runtime, filePath, language }, signal, onProgress);
+      return runWhisperChild({ runtime: found.runtime, filePath, language }, signal, onProgress, currentTurn());
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { WebsiteSettings } from '@parley/shared';
+import { yieldPoint } from '../../../../jobs/job-yield.js';
 import { BlockedAddressError, FetchFailedError, type SafeFetchOptions } from '../../../../net/safe-fetch.js';
 import type { ReaderOutput, WebsitePage } from '../ingestion-types.js';
 import { CrawlFrontier, type FrontierEntry } from './crawl-frontier.js';
@@ -85,6 +86,8 @@ async function crawlPages(options: CrawlOptions, fetcher: PoliteFetcher, userAge
     }
   };
   for (let entry = frontier.next(); entry; entry = frontier.next()) {
+    // Between two pages: another organisation's job may take this slot for a while (job-yield.ts).
+    await yieldPoint();
     options.signal?.throwIfAborted();
     if (fetcher.timeUp) {
       options.log?.('crawl stopped: its time limit was reached', { pagesLeft: frontier.pending + 1 });

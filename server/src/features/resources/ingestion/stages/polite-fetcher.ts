@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { currentTurn } from '../../../../jobs/job-yield.js';
 import { safeFetch, type SafeFetchOptions, type SafeResponse } from '../../../../net/safe-fetch.js';
 import { ALLOW_ALL, DISALLOW_ALL, parseRobotsTxt, type RobotsRules } from './robots-txt.js';
 
@@ -14,6 +15,9 @@ export const SYSTEM_CLOCK: CrawlClock = {
   now: () => Date.now(),
   sleep: (ms, signal) => sleep(ms, undefined, { signal }),
 };
+
+/** A politeness wait in a job is slept in slices this long, each followed by a yield point. */
+const WAIT_SLICE_MS = 1_000;
 
 /** A robots.txt Crawl-delay above this is read as this (the bound of `delayBetweenExtractionMs`). */
 export const MAX_CRAWL_DELAY_MS = 60_000;
@@ -86,8 +90,16 @@ export class PoliteFetcher {
     const last = this.lastRequestAt.get(origin);
     if (last === undefined || delayMs <= 0) return;
     const { clock, deadline } = this.options;
-    const wait = Math.min(last + delayMs, deadline) - clock.now();
-    if (wait > 0) await clock.sleep(wait, this.options.fetch.signal);
+    // In a job, a long politeness wait is slept in slices with a yield point between them, so a
+    // crawl asked to yield gives its slot away during the wait, not after it (job-yield.ts).
+    const turn = currentTurn();
+    for (;;) {
+      const wait = Math.min(last + delayMs, deadline) - clock.now();
+      if (wait <= 0) return;
+      if (!turn) return clock.sleep(wait, this.options.fetch.signal);
+      await clock.sleep(Math.min(wait, WAIT_SLICE_MS), this.options.fetch.signal);
+      await turn.yieldPoint();
+    }
   }
 
   private async request(origin: string, url: string, headers: Record<string, string>, maxBytes?: number): Promise<SafeResponse> {

@@ -1,3 +1,4 @@
+import { yieldPoint } from '../../../../jobs/job-yield.js';
 import { NoTextFoundError, type ReaderOutput, type SourceSection } from '../ingestion-types.js';
 import type { Parser } from '../sandbox/parser-process.js';
 import { withoutPageFurniture } from './pdf-page-furniture.js';
@@ -49,6 +50,8 @@ export async function readPdf(filePath: string, {
   let refusal: Error | undefined;
   const ocrStarted = now();
   for (const [index, page] of scanned.entries()) {
+    // Between two OCR pages: another organisation's job may take this slot for a while (job-yield.ts).
+    await yieldPoint();
     signal?.throwIfAborted();
     if (index > 0 && now() - ocrStarted >= maxOcrMs) {
       log?.('OCR time limit reached: the remaining pages without text are not read', { pagesRead: index, pagesWithoutText: pagesWithoutText.length, maxOcrMs });
