@@ -10,6 +10,7 @@ import { benchmark as liveHandoff } from './live-handoff.bench.js';
 import { benchmark as resourcesIngestion } from './resources-ingestion.bench.js';
 import { benchmark as savedAnswersAndGaps } from './saved-answers-and-gaps.bench.js';
 import { benchmark as scannedPdf } from './scanned-pdf.bench.js';
+import { benchmark as sentenceEncoder } from './sentence-encoder.bench.js';
 import { benchmark as squadRetrieval } from './squad-retrieval.bench.js';
 import { benchmark as startUp } from './start-up.bench.js';
 import { benchmark as transcription } from './transcription.bench.js';
@@ -35,6 +36,7 @@ const BENCHMARKS: Benchmark[] = [
   websiteDiscovery,
   scannedPdf,
   squadRetrieval,
+  sentenceEncoder,
   transcription,
 ];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { similarity, WorkerSentenceEncoder } from './sentence-encoder.js';
-import { meaningTexts, packSentenceVectors, quantize, rounded, unpackSentenceVectors } from './sentence-vectors.js';
+import { meaningTexts, packSentenceVectors, quantize, RecentVectors, rounded, unpackSentenceVectors } from './sentence-vectors.js';
 
 /** A deterministic unit vector of `dims` dimensions. */
 function unitVector(seed: number, dims = 512): Float32Array {
@@ -82,6 +82,34 @@ describe('WorkerSentenceEncoder with stored vectors', () => {
       await encoder.embed(['Trim the wick to 5 mm.', 'Never leave a candle burning.'], { stored: lookup });
       expect(asked).toEqual([['Trim the wick to 5 mm.', 'Never leave a candle burning.']]);
       expect(encoder.encoded).toBe(1);
+    } finally {
+      await encoder.close();
+    }
+  }, 30_000);
+});
+
+describe('RecentVectors', () => {
+  it('gives a text\'s vector rounded as stored, and lets the oldest go past its limit', () => {
+    const recent = new RecentVectors(2);
+    recent.set('a', unitVector(1));
+    recent.set('b', unitVector(2));
+    expect(recent.get('a')).toEqual(rounded(unitVector(1)));
+    recent.set('c', unitVector(3));
+    expect(recent.get('a')).toBeUndefined();
+    expect(recent.get('c')).toEqual(rounded(unitVector(3)));
+  });
+});
+
+describe('WorkerSentenceEncoder with repeated sentences', () => {
+  it('encodes a sentence repeated within and across background calls once', async () => {
+    const encoder = new WorkerSentenceEncoder();
+    try {
+      const [first, second, again] = await encoder.embed(['Opening hours are on the contact page.', 'Parking is free.', 'Opening hours are on the contact page.'], { cache: false });
+      expect(encoder.encoded).toBe(2);
+      expect(again).toEqual(first);
+      const [later] = await encoder.embed(['Parking is free.'], { cache: false });
+      expect(later).toEqual(second);
+      expect(encoder.encoded).toBe(2);
     } finally {
       await encoder.close();
     }

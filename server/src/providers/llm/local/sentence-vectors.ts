@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { segmentText, type TextSegment } from '@parley/shared';
+import { RecentMap } from './recent-map.js';
 
 /**
  * The texts of a passage whose meaning the local engine weighs: its sentences, and the heading
@@ -96,4 +97,27 @@ export function unpackSentenceVectors(packed: Buffer, texts: readonly string[]):
     found.set(text, dequantize(packed.readInt8(offset + KEY_BYTES), values));
   }
   return found;
+}
+
+/**
+ * Vectors of texts recently encoded, keyed by the start of the text's SHA-1 and kept rounded to
+ * 8 bits (about 0.6 kB each, exactly what {@link rounded} gives): a sentence repeated across pages
+ * (a site's footer, a manual's recurring notes) or resources (one text uploaded twice) is encoded
+ * once per instance. Oldest out first.
+ */
+export class RecentVectors {
+  private readonly entries: RecentMap<string, { exponent: number; values: Int8Array }>;
+
+  constructor(limit: number) {
+    this.entries = new RecentMap(limit);
+  }
+
+  get(text: string): Float32Array | undefined {
+    const entry = this.entries.get(keyOf(text).toString('base64'));
+    return entry && dequantize(entry.exponent, entry.values);
+  }
+
+  set(text: string, vector: Float32Array): void {
+    this.entries.set(keyOf(text).toString('base64'), quantize(vector));
+  }
 }
