@@ -63,7 +63,7 @@ export function generatePages(count: number, seed: number): { root: string; page
     const size = Math.min(perSection, count - s * perSection);
     for (let i = 0; i < size; i++) {
       const title = i === 0 ? `Part ${s + 1}: ${NAV[s + 1]}` : `${s + 1}.${i}. ${cap(pick(ADJECTIVES))} ${pick(NOUNS)}s`;
-      const long = i > 0 && i % 60 === 0;
+      const long = i % 40 === 7;
       const headings: string[] = [];
       let body = `<h1>${title}</h1>`;
       if (i === 0) {
