@@ -5,6 +5,7 @@ import type { JobQueue } from '../../../jobs/job-queue.js';
 import type { JobWorker } from '../../../jobs/job-worker.js';
 import { LOCAL_ENCODER_MODEL, type SentenceEncoder } from '../../../providers/llm/local/sentence-encoder.js';
 import { hasVectorColumn } from './chunk-index.js';
+import { INGEST_RESOURCE_JOB } from './ingestion-worker.js';
 import { toVectorLiteral, type Embedder } from './stages/embed-chunks.js';
 import { meaningTexts, packSentenceVectors, unpackSentenceVectors } from '../../../providers/llm/local/sentence-vectors.js';
 
@@ -94,6 +95,15 @@ const rest = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) =>
   signal.addEventListener('abort', done, { once: true });
 });
 
+/** How long a job that gave way to an ingestion waits before it is taken again. */
+const YIELD_MS = 1000;
+
+/** Whether an ingestion job is due and waiting for a slot. */
+async function ingestionWaiting(db: Knex): Promise<boolean> {
+  const rows = await db('jobs').where({ kind: INGEST_RESOURCE_JOB, status: 'queued' }).where('run_at', '<=', Date.now()).limit(1).select('id');
+  return rows.length > 0;
+}
+
 interface PendingChunk { id: string | number; content: string; has_vectors: boolean; needs_embedding: boolean }
 
 /** The next chunks of the resource still without their sentence vectors (when wanted) or their chunk vector (when filled in here). */
@@ -135,6 +145,12 @@ async function storeSentenceVectors(ctx: Context, payload: SentenceVectorsPayloa
   let embedded = 0;
   let finished = false;
   for (let batch = 0; batch < BATCHES_PER_JOB; batch++) {
+    // A resource waiting to be read goes first: it is DONE (answerable) sooner, and this job
+    // continues after it, where it stopped.
+    if (await ingestionWaiting(ctx.db)) {
+      await ctx.jobs.enqueue(STORE_SENTENCE_VECTORS_JOB, payload, { dedupeKey: sentenceVectorsDedupeKey(payload.resourceId), runAt: Date.now() + YIELD_MS });
+      break;
+    }
     const started = performance.now();
     const loopBefore = performance.eventLoopUtilization();
     const pending = await pendingChunks(ctx, payload.resourceId, sentences, embedder !== undefined);
