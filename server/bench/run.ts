@@ -7,6 +7,7 @@ import { benchmark as conversationListing } from './conversation-listing.bench.j
 import { benchmark as embedConfig } from './embed-config.bench.js';
 import { benchmark as notifications } from './notifications.bench.js';
 import { benchmark as liveHandoff } from './live-handoff.bench.js';
+import { benchmark as largeSite } from './large-site.bench.js';
 import { benchmark as resourcesIngestion } from './resources-ingestion.bench.js';
 import { benchmark as savedAnswersAndGaps } from './saved-answers-and-gaps.bench.js';
 import { benchmark as scannedPdf } from './scanned-pdf.bench.js';
@@ -34,6 +35,7 @@ const BENCHMARKS: Benchmark[] = [
   liveHandoff,
   resourcesIngestion,
   websiteDiscovery,
+  largeSite,
   scannedPdf,
   squadRetrieval,
   sentenceEncoder,

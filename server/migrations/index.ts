@@ -16,6 +16,7 @@ import * as createChunkSentenceVectors from './20261126A-create-chunk-sentence-v
 import * as createResourceQaPairs from './20261127A-create-resource-qa-pairs.js';
 import * as createKnowledgeGapClosures from './20261127G-create-knowledge-gap-closures.js';
 import * as addResourceQaVersion from './20261128M-add-resource-qa-version.js';
+import * as chunkVersionIgnoresEmbeddings from './20261129A-chunk-version-ignores-embeddings.js';
 import * as createMembers from './20261128J-create-members.js';
 import * as createNotifications from './20261128H-create-notifications.js';
 import * as addLiveHandoff from './20261128K-add-live-handoff.js';
@@ -46,6 +47,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261127A-create-resource-qa-pairs', createResourceQaPairs],
   ['20261127G-create-knowledge-gap-closures', createKnowledgeGapClosures],
   ['20261128M-add-resource-qa-version', addResourceQaVersion],
+  ['20261129A-chunk-version-ignores-embeddings', chunkVersionIgnoresEmbeddings],
   ['20261128J-create-members', createMembers],
   ['20261128H-create-notifications', createNotifications],
   ['20261128K-add-live-handoff', addLiveHandoff],

@@ -95,7 +95,9 @@ export class ResourcePage extends PageElement {
         <dt>Status</dt><dd><span class="status ${resource.aiProcessingStatus}">${STATUS_LABELS[resource.aiProcessingStatus]}</span>
           <code class="hint">${resource.aiProcessingStatus}</code>
           ${resource.processingProgress !== undefined ? html` <span class="hint">${Math.round(resource.processingProgress * 100)}% done</span>` : nothing}
-          ${resource.failureReason ? html` <span class="hint">${resource.failureReason}</span>` : nothing}</dd>
+          ${resource.failureReason ? html` <span class="hint">${resource.failureReason}</span>` : nothing}
+          ${resource.meaningIndex && resource.meaningIndex.state !== 'COMPLETE'
+            ? html`<br><span class="hint">Answers use words now; understanding by meaning ${Math.floor(resource.meaningIndex.progress * 100)}% ready</span>` : nothing}</dd>
         ${resource.lastSync ? html`<dt>Last sync</dt><dd>${new Date(resource.lastSync).toLocaleString()}</dd>` : nothing}
         <dt>Used by</dt><dd>${users.length ? users.map((c) => c.name).join(', ') : 'no chatbot'}</dd>
       </dl>

@@ -6,7 +6,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobWorker } from '../../jobs/job-worker.js';
 import { createFileStore } from '../../storage/create-file-store.js';
 import { registerIngestion, SyncScheduler } from './ingestion/ingestion-worker.js';
-import { queueMissingSentenceVectors, readSentenceVectors, registerSentenceVectors } from './ingestion/sentence-vectors-job.js';
+import { meaningIndexProgress, queueMissingSentenceVectors, readSentenceVectors, registerSentenceVectors } from './ingestion/sentence-vectors-job.js';
 import type { IngestionContext } from './ingestion/run-ingestion.js';
 import { openAiEmbedder } from './ingestion/stages/embed-chunks.js';
 import { localWhisperTranscriber } from './ingestion/local-whisper/local-whisper-transcriber.js';
@@ -62,18 +62,24 @@ export function createResourcesFeature(
     transcriber: transcriberOf(config), embedder,
     parserLimits: config.parserLimits, ocrMaxPages: config.ocrMaxPages, ocrMaxMs: config.ocrMaxMs, crawlMaxDurationMs: config.crawlMaxDurationMs, ...overrides,
   };
-  registerIngestion(worker, ingestion);
   const encoder = ingestion.sentenceEncoder;
+  // The local encoder's chunk vectors are filled in by the sentence vectors job, after DONE.
+  const chunkEmbedder = encoder && embedder && !config.embeddings ? embedder : undefined;
+  if (chunkEmbedder) ingestion.embedInBackground = true;
+  registerIngestion(worker, ingestion);
   const answersLocally = (model: string) => {
     const family = MODEL_TABLE[model as Model]?.family;
     return family === undefined || !config.providers[family].apiKey;
   };
-  if (encoder) registerSentenceVectors(worker, { db, jobs, encoder, logger, answersLocally, resourceChatLocal: answersLocally(config.resourceChatModel) });
+  if (encoder) registerSentenceVectors(worker, { db, jobs, encoder, chunkEmbedder, logger, answersLocally, resourceChatLocal: answersLocally(config.resourceChatModel) });
   const qaPairs = new QaPairsRepository(db);
   const resources = new ResourcesService({
     db, repository, jobs, notifyWorker: () => worker.notify(), cancelRunningJobs: (key) => worker.cancel(key), files: ingestion.files, embedder,
     qaPairs: new SavedAnswersCache(db, qaPairs), ...(questionEncoder ? { questionEncoder } : {}),
-    ...(encoder ? { sentenceVectors: (organisationId: string, chunkIds: readonly number[], texts: readonly string[]) => readSentenceVectors(db, organisationId, chunkIds, texts) } : {}),
+    ...(encoder ? {
+      sentenceVectors: (organisationId: string, chunkIds: readonly number[], texts: readonly string[]) => readSentenceVectors(db, organisationId, chunkIds, texts),
+      meaningProgress: (organisationId: string, resourceIds: readonly string[]) => meaningIndexProgress(db, organisationId, resourceIds, chunkEmbedder !== undefined),
+    } : {}),
   });
   const resourceUpkeep = new ResourceUpkeepService({
     db, resources, repository, passages: new ResourcePassagesRepository(db), jobs, notifyWorker: () => worker.notify(),

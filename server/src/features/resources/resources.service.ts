@@ -49,6 +49,8 @@ export interface ResourcesServiceOptions {
   questionEncoder?: SentenceEncoder;
   /** Reads the local engine's sentence vectors stored for chunks (absent without the local encoder). */
   sentenceVectors?: (organisationId: string, chunkIds: readonly number[], texts: readonly string[]) => Promise<ReadonlyMap<string, Float32Array>>;
+  /** Chunks of each resource, and those whose meaning vectors are stored (absent without the local encoder). */
+  meaningProgress?: (organisationId: string, resourceIds: readonly string[]) => Promise<ReadonlyMap<string, { chunks: number; ready: number }>>;
 }
 
 /** @throws 402 when adding a resource of `addedBytes` would exceed the plan. */
@@ -98,12 +100,12 @@ export class ResourcesService {
 
   /** @throws 404 */
   async get(auth: AuthContext, id: string): Promise<Resource> {
-    return toResourceResponse(await this.getResource(auth, id));
+    return (await this.withMeaningIndex(auth.organisationId, [toResourceResponse(await this.getResource(auth, id))]))[0]!;
   }
 
   /** The organisation's resources, newest first. */
   async list(auth: AuthContext): Promise<Resource[]> {
-    return (await this.repository.list(auth.organisationId)).map(toResourceResponse);
+    return this.withMeaningIndex(auth.organisationId, (await this.repository.list(auth.organisationId)).map(toResourceResponse));
   }
 
   /**
@@ -223,6 +225,20 @@ export class ResourcesService {
     if (!read || chunks.length === 0) return undefined;
     const chunkIds = chunks.map((chunk) => chunk.id);
     return (texts) => read(organisationId, chunkIds, texts).catch(() => new Map());
+  }
+
+  /** Adds `meaningIndex` to the `DONE` resources with chunks, on an instance that stores sentence vectors. */
+  private async withMeaningIndex(organisationId: string, resources: Resource[]): Promise<Resource[]> {
+    const done = resources.filter((resource) => resource.aiProcessingStatus === 'DONE');
+    if (!this.options.meaningProgress || done.length === 0) return resources;
+    const progress = await this.options.meaningProgress(organisationId, done.map((resource) => resource.id));
+    for (const resource of done) {
+      const of = progress.get(resource.id);
+      if (!of || of.chunks === 0) continue;
+      const share = of.ready / of.chunks;
+      resource.meaningIndex = { state: share >= 1 ? 'COMPLETE' : share === 0 ? 'PENDING' : 'FILLING', progress: Math.floor(share * 100) / 100 };
+    }
+    return resources;
   }
 
   /** @throws 409 listing the chatbots that use the resource. */

@@ -32,6 +32,11 @@ export interface IngestionContext {
   userAgent: string;
   transcriber?: Transcriber;
   embedder?: Embedder;
+  /**
+   * The embedder is the local encoder: chunks are stored DONE without vectors (searchable by words
+   * at once) and the sentence vectors job fills theirs in behind, with the sentences' own.
+   */
+  embedInBackground?: boolean;
   /** The local engine's encoder: new chunks get their sentence vectors stored by a follow-up job. */
   sentenceEncoder?: SentenceEncoder;
   /** Time and memory limits of the process that parses uploaded files and crawled pages. */
@@ -128,7 +133,7 @@ export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayl
   }
   // Sections read again unchanged, and web pages that answered 304, keep their chunks.
   const keepHashes = new Set([...hashes, ...(output.keptHashes ?? [])].filter((hash) => known.has(hash)));
-  const vectors = embedder && chunks.length > 0 ? await embedder.embed(chunks.map((chunk) => chunk.content), signal) : undefined;
+  const vectors = embedder && !ctx.embedInBackground && chunks.length > 0 ? await embedder.embed(chunks.map((chunk) => chunk.content), signal) : undefined;
   const now = Date.now();
   const textBytes = output.pages
     ? output.pages.reduce((sum, page) => sum + page.textBytes, 0)

@@ -5,6 +5,9 @@ import type { JobQueue } from '../../../jobs/job-queue.js';
 import { yieldPoint } from '../../../jobs/job-yield.js';
 import type { JobWorker } from '../../../jobs/job-worker.js';
 import { LOCAL_ENCODER_MODEL, type SentenceEncoder } from '../../../providers/llm/local/sentence-encoder.js';
+import { hasVectorColumn } from './chunk-index.js';
+import { INGEST_RESOURCE_JOB } from './ingestion-worker.js';
+import { toVectorLiteral, type Embedder } from './stages/embed-chunks.js';
 import { meaningTexts, packSentenceVectors, unpackSentenceVectors } from '../../../providers/llm/local/sentence-vectors.js';
 
 /** The job kind that stores the local engine's sentence vectors of a resource's new chunks. */
@@ -62,6 +65,8 @@ export async function readSentenceVectors(db: Knex, organisationId: string, chun
 
 interface Context {
   db: Knex; jobs: JobQueue; encoder: SentenceEncoder; logger: Logger;
+  /** Retrieval's embedder when it is the local encoder: the chunks' vectors are stored here, not at ingestion. */
+  chunkEmbedder?: Embedder;
   /** Whether this instance answers a chatbot model with the local engine (no provider credentials for its family). */
   answersLocally: (model: string) => boolean;
   /** Whether a resource's own chat (`RESOURCE_CHAT_MODEL`) is answered by the local engine. */
@@ -91,50 +96,107 @@ const rest = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) =>
   signal.addEventListener('abort', done, { once: true });
 });
 
+/** How long a job that gave way to an ingestion waits before it is taken again. */
+const YIELD_MS = 1000;
+
+/** Whether an ingestion job is due and waiting for a slot. */
+async function ingestionWaiting(db: Knex): Promise<boolean> {
+  const rows = await db('jobs').where({ kind: INGEST_RESOURCE_JOB, status: 'queued' }).where('run_at', '<=', Date.now()).limit(1).select('id');
+  return rows.length > 0;
+}
+
+interface PendingChunk { id: string | number; content: string; has_vectors: boolean; needs_embedding: boolean }
+
+/** The next chunks of the resource still without their sentence vectors (when wanted) or their chunk vector (when filled in here). */
+function pendingChunks(ctx: Context, resourceId: string, sentences: boolean, embedChunks: boolean): Promise<PendingChunk[]> {
+  const hasVectors = ctx.db('chunk_sentence_vectors as v').whereRaw('v.chunk_id = c.id').where('v.model', LOCAL_ENCODER_MODEL);
+  return ctx.db('resource_chunks as c').where('c.resource_id', resourceId)
+    .where((q) => {
+      if (sentences) q.orWhereNotExists(hasVectors);
+      if (embedChunks) q.orWhereNull('c.embedding');
+    })
+    .orderBy('c.id').limit(BATCH_CHUNKS)
+    .select('c.id', 'c.content', ctx.db.raw(`EXISTS (${hasVectors.clone().select(ctx.db.raw('1')).toQuery()}) AS has_vectors`),
+      ctx.db.raw(embedChunks ? 'c.embedding IS NULL AS needs_embedding' : 'false AS needs_embedding'));
+}
+
+/** Stores the chunk vectors of the batch (the local encoder, retrieval's embedder), in one statement. */
+async function storeChunkVectors(ctx: Context, embedder: Embedder, chunks: readonly PendingChunk[]): Promise<number> {
+  if (chunks.length === 0) return 0;
+  const vectors = await embedder.embed(chunks.map((chunk) => chunk.content));
+  await ctx.db.raw(
+    `UPDATE resource_chunks c SET embedding = v.e::vector, embedding_model = ? FROM unnest(?::bigint[], ?::text[]) AS v(id, e) WHERE c.id = v.id`,
+    [embedder.model, chunks.map((chunk) => Number(chunk.id)), vectors.map(toVectorLiteral)],
+  );
+  return chunks.length;
+}
+
 /**
  * Encodes, batch by batch, the sentences of the resource's chunks that have no stored vectors yet,
- * and stores them. Idempotent: a chunk that got its vectors meanwhile (another instance) keeps
- * them; a chunk deleted meanwhile (a re-sync) takes its vectors with it.
+ * and stores them; with the local encoder as retrieval's embedder, the chunks' own vectors too
+ * (ingestion leaves them to this job, so a resource is DONE, searchable by words, at once).
+ * Idempotent: a chunk that got its vectors meanwhile (another instance) keeps them; a chunk
+ * deleted meanwhile (a re-sync) takes its vectors with it.
  */
 async function storeSentenceVectors(ctx: Context, payload: SentenceVectorsPayload, signal: AbortSignal): Promise<void> {
-  if (!await needsSentenceVectors(ctx, payload.resourceId)) return;
+  const embedder = ctx.chunkEmbedder && await hasVectorColumn(ctx.db) ? ctx.chunkEmbedder : undefined;
+  const sentences = await needsSentenceVectors(ctx, payload.resourceId);
+  if (!sentences && !embedder) return;
   let stored = 0;
+  let embedded = 0;
+  let finished = false;
   for (let batch = 0; batch < BATCHES_PER_JOB; batch++) {
     // Between two batches: another organisation's job may take this slot for a while (job-yield.ts).
     await yieldPoint();
     signal.throwIfAborted();
+    // A resource waiting to be read goes first: it is DONE (answerable) sooner, and this job
+    // continues after it, where it stopped.
+    if (await ingestionWaiting(ctx.db)) {
+      await ctx.jobs.enqueue(STORE_SENTENCE_VECTORS_JOB, payload, { dedupeKey: sentenceVectorsDedupeKey(payload.resourceId), runAt: Date.now() + YIELD_MS });
+      break;
+    }
     const started = performance.now();
     const loopBefore = performance.eventLoopUtilization();
-    const chunks: { id: string | number; content: string }[] = await ctx.db('resource_chunks as c')
-      .where('c.resource_id', payload.resourceId)
-      .whereNotExists(ctx.db('chunk_sentence_vectors as v').whereRaw('v.chunk_id = c.id').where('v.model', LOCAL_ENCODER_MODEL))
-      .orderBy('c.id').limit(BATCH_CHUNKS).select('c.id', 'c.content');
-    if (chunks.length === 0) break;
+    const pending = await pendingChunks(ctx, payload.resourceId, sentences, embedder !== undefined);
+    if (pending.length === 0) {
+      finished = true;
+      break;
+    }
+    if (embedder) embedded += await storeChunkVectors(ctx, embedder, pending.filter((chunk) => chunk.needs_embedding));
+    const chunks = sentences ? pending.filter((chunk) => !chunk.has_vectors) : [];
     const textsOf = chunks.map((chunk) => meaningTexts(chunk.content));
     const unique = [...new Set(textsOf.flat())];
-    const vectors = await ctx.encoder.embed(unique, { cache: false });
+    const vectors = unique.length > 0 ? await ctx.encoder.embed(unique, { cache: false }) : [];
     signal.throwIfAborted();
     const byText = new Map(unique.map((text, i) => [text, vectors[i]!]));
     const rows = chunks.map((chunk, i) => ({
       chunk_id: Number(chunk.id), organisation_id: payload.organisationId, model: LOCAL_ENCODER_MODEL,
       vectors: packSentenceVectors(textsOf[i]!, textsOf[i]!.map((text) => byText.get(text)!)),
     }));
-    stored += await ctx.db.transaction(async (trx) => {
-      // A chunk deleted since it was read (a re-sync) is skipped; the lock keeps the others until commit.
-      const live = new Set((await trx('resource_chunks').whereIn('id', rows.map((row) => row.chunk_id)).forShare().pluck('id')).map(Number));
-      const insert = rows.filter((row) => live.has(row.chunk_id));
-      if (insert.length > 0) await trx('chunk_sentence_vectors').insert(insert).onConflict('chunk_id').merge(['model', 'vectors']);
-      return insert.length;
-    });
+    if (rows.length > 0) {
+      stored += await ctx.db.transaction(async (trx) => {
+        // A chunk deleted since it was read (a re-sync) is skipped; the lock keeps the others until commit.
+        const live = new Set((await trx('resource_chunks').whereIn('id', rows.map((row) => row.chunk_id)).forShare().pluck('id')).map(Number));
+        const insert = rows.filter((row) => live.has(row.chunk_id));
+        if (insert.length > 0) await trx('chunk_sentence_vectors').insert(insert).onConflict('chunk_id').merge(['model', 'vectors']);
+        return insert.length;
+      });
+    }
     // The resource's last chunks: nothing to rest for.
-    if (chunks.length < BATCH_CHUNKS) break;
+    if (pending.length < BATCH_CHUNKS) {
+      finished = true;
+      break;
+    }
     if (batch === BATCHES_PER_JOB - 1) {
       await queueSentenceVectors(ctx.jobs, ctx.db, payload);
     }
     await rest(restAfterBatch(performance.now() - started, performance.eventLoopUtilization(loopBefore).utilization), signal);
     signal.throwIfAborted();
   }
-  if (stored > 0) ctx.logger.info({ resourceId: payload.resourceId, chunks: stored }, 'sentence vectors stored');
+  // Every chunk has its vector: each instance's term index of the resource is read again once,
+  // and vector neighbours join its ranking (until then it is ranked by words).
+  if (finished && embedded > 0) await ctx.db('resources').where({ id: payload.resourceId }).increment('chunk_version', 1);
+  if (stored > 0 || embedded > 0) ctx.logger.info({ resourceId: payload.resourceId, chunks: stored, chunkVectors: embedded }, 'sentence vectors stored');
 }
 
 /** Registers the job that stores sentence vectors after ingestion. */
@@ -160,4 +222,19 @@ export async function queueMissingSentenceVectors(db: Knex, jobs: JobQueue, only
     await queueSentenceVectors(jobs, db, { resourceId: resource.resource_id, organisationId: resource.organisation_id });
   }
   return resources.length;
+}
+
+/** How far each resource's meaning index is: its chunks, and those with their sentence vectors (and chunk vector, when this job stores it). */
+export async function meaningIndexProgress(db: Knex, organisationId: string, resourceIds: readonly string[], withChunkVectors: boolean): Promise<Map<string, { chunks: number; ready: number }>> {
+  const progress = new Map<string, { chunks: number; ready: number }>();
+  if (resourceIds.length === 0) return progress;
+  const ready = withChunkVectors && await hasVectorColumn(db) ? 'v.chunk_id IS NOT NULL AND c.embedding IS NOT NULL' : 'v.chunk_id IS NOT NULL';
+  const result = await db.raw(
+    `SELECT c.resource_id, count(*)::int AS chunks, (count(*) FILTER (WHERE ${ready}))::int AS ready
+     FROM resource_chunks c LEFT JOIN chunk_sentence_vectors v ON v.chunk_id = c.id AND v.model = ?
+     WHERE c.organisation_id = ? AND c.resource_id = ANY(?::text[]) GROUP BY c.resource_id`,
+    [LOCAL_ENCODER_MODEL, organisationId, [...resourceIds]],
+  );
+  for (const row of result.rows as { resource_id: string; chunks: number; ready: number }[]) progress.set(row.resource_id, { chunks: row.chunks, ready: row.ready });
+  return progress;
 }

@@ -21,6 +21,9 @@ function declinedInVisitorsLanguage(prompt: AnswerPrompt): string | undefined {
   return otherLanguageNotice(prompt.question, knowledge);
 }
 
+/** Candidate sentences without stored vectors that one answer encodes itself, at most (a worker call of 32 takes ~0.1–1 s). */
+const INLINE_SENTENCES = 16;
+
 /**
  * The built-in offline engine (architecture.md § Models): answers from the retrieved passages'
  * own sentences, streamed word by word, citing the passages it quoted. With a sentence encoder,
@@ -90,16 +93,30 @@ export class LocalAnswerModel implements AnswerModel {
     // question asked, read alone as well, when sentences telling the visitor's situation come first.
     const sentencesAsked = sentencesOf(prompt.question);
     const askedAlone = sentencesAsked.length > 1 && /\?\s*$/.test(sentencesAsked.at(-1)!) ? [sentencesAsked.at(-1)!] : [];
-    // The sentences' vectors were mostly stored at ingestion: only the question is encoded then.
+    // The sentences' vectors were mostly stored after ingestion: only the question is encoded then.
     const [queries, vectors] = await Promise.all([
       this.encoder.embed([question, ...parts, ...askedAlone]),
-      this.encoder.embed(sentences, prompt.storedSentenceVectors ? { stored: prompt.storedSentenceVectors } : {}),
+      this.sentenceVectors(sentences, prompt.storedSentenceVectors),
     ]);
+    // Their meaning index is still filling: ranked by words alone, as without an encoder.
+    if (!vectors) return undefined;
     const meaningsOf = (...query: Float32Array[]): MeaningOf => {
       const byText = new Map(sentences.map((text, i) => [text, Math.max(...query.map((q) => similarity(q, vectors[i]!)))]));
       return (text) => byText.get(text);
     };
     const whole = meaningsOf(queries[0]!, ...queries.slice(1 + parts.length));
     return { whole, parts: queries.slice(1, 1 + parts.length).map((query) => meaningsOf(query)) };
+  }
+  /**
+   * The candidate sentences' vectors: those stored after ingestion, and at most
+   * {@link INLINE_SENTENCES} encoded now. More missing (knowledge whose meaning index is still
+   * filling) gives none: a sentence without a vector would rank below those with one, so the
+   * answer is ranked by words alone rather than encode hundreds of sentences while the visitor waits.
+   */
+  private async sentenceVectors(sentences: string[], stored: AnswerPrompt['storedSentenceVectors']): Promise<Float32Array[] | undefined> {
+    if (!stored) return this.encoder!.embed(sentences);
+    const found = await stored(sentences).catch(() => new Map<string, Float32Array>());
+    if (sentences.filter((text) => !found.has(text)).length > INLINE_SENTENCES) return undefined;
+    return this.encoder!.embed(sentences, { stored: async () => found });
   }
 }
