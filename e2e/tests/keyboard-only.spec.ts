@@ -134,8 +134,23 @@ test('chatbot settings and Appearance by keyboard: access level, password, brand
   await expect(access).toBeVisible();
   await tabTo(page, access);
   await page.keyboard.press('ArrowDown');
-  await expect(access).not.toHaveValue('PUBLIC');
+  await expect(access).toHaveValue('PRIVATE');
+  // The password field comes right after the access level; a weak one is refused and focused.
+  const password = page.getByLabel('Password', { exact: true });
+  await page.keyboard.press('Tab');
+  await expect(password).toBeFocused();
+  await page.keyboard.type('short');
+  const save = page.getByRole('button', { name: 'Save' });
+  await tabTo(page, save);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Fix the field marked below.' })).toBeVisible();
+  await expect(password).toBeFocused();
   await owner.screenshot('keyboard-access-level');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Bakery-2026-door!');
+  await tabTo(page, save);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved "Keyboard bakery".' })).toBeVisible();
 
   await page.goto(`/console/chatbots/${chatbot.id}/appearance`);
   await expect(page.getByRole('heading', { level: 1, name: 'Appearance: Keyboard bakery' })).toBeFocused();
@@ -147,6 +162,9 @@ test('chatbot settings and Appearance by keyboard: access level, password, brand
   const colour = await focusedNow(page);
   expect(colour.visible, `focus ring on ${colour.what}`).toBe(true);
   await owner.screenshot('keyboard-appearance');
+  await tabTo(page, page.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   await owner.expectNoAxeViolations();
   await page.setViewportSize(PHONE);
   await owner.screenshot('keyboard-appearance-phone');
@@ -182,6 +200,8 @@ test('the widget by keyboard: ask for a person in words, "Talk to a person" is a
   await page.setViewportSize(PHONE);
   await page.keyboard.press('Enter');
   await expect(widget.messageBox).toBeFocused();
+  // Axe waits for the opening animation too, so the screenshot shows the open panel.
+  await expectNoAxeViolations(page);
   await new ConsoleHarness(page).screenshot('keyboard-widget-phone');
 });
 
