@@ -48,6 +48,10 @@ async function timeQuestions(encoder: WorkerSentenceEncoder, questions: string[]
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${fmt(value, 1)} ms`;
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
 
 async function run(ctx: BenchContext): Promise<void> {
   const squad = await loadSquadText();
@@ -62,25 +66,33 @@ async function run(ctx: BenchContext): Promise<void> {
   const ratios: number[] = [];
   const bareRates: number[] = [];
   const serviceRates: number[] = [];
+  // CPU time of the whole process (the worker's thread included): steadier than wall time on a loaded machine.
+  const bareCpu: number[] = [];
+  const serviceCpu: number[] = [];
   try {
     await encoder.embed(['Warm up.'], { cache: false });
     for (let round = 0; round < rounds; round++) {
       const slice = sentences.slice(round * perRound, (round + 1) * perRound);
       let started = performance.now();
+      let cpu = process.cpuUsage();
       for (let i = 0; i < slice.length; i += 32) await bare.embed(slice.slice(i, i + 32));
       const bareRate = slice.length / ((performance.now() - started) / 1000);
+      bareCpu.push(cpuMs(cpu) / slice.length);
       // The service's background path: ingestion's sentences, seen once (cache: false).
       started = performance.now();
+      cpu = process.cpuUsage();
       await encoder.embed(slice, { cache: false });
       const serviceRate = slice.length / ((performance.now() - started) / 1000);
+      serviceCpu.push(cpuMs(cpu) / slice.length);
       bareRates.push(bareRate);
       serviceRates.push(serviceRate);
       ratios.push(serviceRate / bareRate);
     }
     const inRounds = sentences.slice(0, rounds * perRound);
-    ctx.report('bare model, one thread, batch 32 (baseline)', { sentences: inRounds.length, 'sentences/s': fmt(median(bareRates), 1) });
+    ctx.report('bare model, one thread, batch 32 (baseline)', { sentences: inRounds.length, 'sentences/s': fmt(median(bareRates), 1), 'CPU per sentence': ms(median(bareCpu)) });
     ctx.report('service encoder, background batches', {
       sentences: inRounds.length, unique: new Set(inRounds).size, 'sentences/s': fmt(median(serviceRates), 1), 'x bare': fmt(median(ratios)),
+      'CPU per sentence': ms(median(serviceCpu)), 'x bare CPU': fmt(median(serviceCpu) / median(bareCpu)),
     });
 
     // A visitor's question alone, then while background encoding of new sentences runs (two jobs at once).
