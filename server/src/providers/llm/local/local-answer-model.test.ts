@@ -225,6 +225,26 @@ describe('composeAnswer', () => {
     expect(composeLocalAnswer({ ...prompt(question), passages }, (text) => (text.startsWith('Send') ? 0.55 : 0.4)).text).toMatch(/^Bring back any empty bottle/);
   });
 
+  it('weighs a heading that asks a question more than one that names a topic, and lets it carry the restrict decision', () => {
+    const passages: ContextPassage[] = [{
+      source: 'faq.md',
+      content: '# Visiting\n## Opening hours\nThe studio opens at 10am every day except Monday.\n## Can I bring my dog?\nWell-behaved pets on a lead are welcome in the studio.',
+    }];
+    // A stand-in encoder: the question is a paraphrase of the FAQ's question heading; neither sentence alone means it enough to answer.
+    const meaning: Record<string, number> = { 'Can I bring my dog?': 0.9, 'Opening hours': 0.2, 'The studio opens at 10am every day except Monday.': 0.6 };
+    const meaningOf = (text: string) => meaning[text] ?? 0.3;
+    const question = 'is my spaniel allowed in with me?';
+    expect(composeLocalAnswer({ ...prompt(question), passages }, meaningOf).text).toMatch(/^Well-behaved pets/);
+    // As a topic heading ("Dogs"), the same meaning weighs less: the other sentence's own meaning wins, and a restricted chatbot refuses.
+    const topic = [{ ...passages[0]!, content: passages[0]!.content.replace('Can I bring my dog?', 'Dogs') }];
+    expect(composeLocalAnswer({ ...prompt(question), passages: topic }, (text) => (text === 'Dogs' ? 0.9 : meaningOf(text))).text).toMatch(/^The studio opens/);
+    // The restricted chatbot answers: the question heading's meaning counts in its decision.
+    const restricted = composeLocalAnswer({ ...prompt(question, { restrictResponse: 'Only questions about the studio.' }), passages }, meaningOf);
+    expect(restricted.text).toMatch(/^Well-behaved pets/);
+    const withoutQuestion = composeLocalAnswer({ ...prompt(question, { restrictResponse: 'Only questions about the studio.' }), passages: topic }, (text) => (text === 'Dogs' ? 0.9 : meaningOf(text)));
+    expect(withoutQuestion.text).toBe('Only questions about the studio.');
+  });
+
   it('answers each part of a question asking two things, with the best sentence for the part the first leaves out', () => {
     const passages: ContextPassage[] = [{
       source: 'faq.md',
