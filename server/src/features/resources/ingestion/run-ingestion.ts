@@ -9,7 +9,7 @@ import { sourceOfRecord } from '../sources/registry.js';
 import type { ProgressRecorder } from '../sources/source-module.js';
 import { hasVectorColumn, indexedSectionHashes, swapChunks } from './chunk-index.js';
 import { IngestionFailedError, NoTextFoundError, toStorableOutput, type ReaderOutput, type SourceSection } from './ingestion-types.js';
-import { withParser, type ParserLimits } from './sandbox/parser-process.js';
+import { withParser, type Parser, type ParserLimits } from './sandbox/parser-process.js';
 import { chunkSections, DEFAULT_CHUNK_OPTIONS, sectionHash, textPipelineKey, type TextChunk } from './stages/chunk-text.js';
 import type { CrawlClock } from './stages/polite-fetcher.js';
 import type { Embedder } from './stages/embed-chunks.js';
@@ -84,10 +84,10 @@ function progressRecorder(ctx: IngestionContext, resourceId: string): ProgressRe
  */
 const INLINE_CHUNK_CHARS = 50_000;
 
-async function chunkOffLoop(limits: ParserLimits, signal: AbortSignal, sections: SourceSection[], pipelineKey: string): Promise<TextChunk[]> {
+async function chunkOffLoop(parser: Parser, sections: SourceSection[], pipelineKey: string): Promise<TextChunk[]> {
   const chars = sections.reduce((sum, section) => sum + section.units.reduce((s, unit) => s + unit.text.length, 0), 0);
   if (chars <= INLINE_CHUNK_CHARS) return chunkSections(sections, DEFAULT_CHUNK_OPTIONS, pipelineKey);
-  return withParser(limits, signal, (parser) => parser.call('chunkSections', sections, DEFAULT_CHUNK_OPTIONS, pipelineKey));
+  return parser.call('chunkSections', sections, DEFAULT_CHUNK_OPTIONS, pipelineKey);
 }
 
 /** When a resource syncs next by its type's frequency (null: never). */
@@ -120,10 +120,14 @@ export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayl
   let hashes: string[];
   let chunks: TextChunk[];
   try {
-    const readContext = { ...ctx, signal, indexed: known, pipelineKey, progress: () => progressRecorder(ctx, resource.id) };
-    output = toStorableOutput(await source.read(readContext, resource));
-    hashes = output.sections.map((section) => sectionHash(section, pipelineKey));
-    chunks = await chunkOffLoop(ctx.parserLimits, signal, output.sections.filter((_, index) => !known.has(hashes[index]!)), pipelineKey);
+    // One parser process for the read and the chunking after it (started only if either needs it).
+    ({ output, hashes, chunks } = await withParser(ctx.parserLimits, signal, async (parser) => {
+      const readContext = { ...ctx, signal, indexed: known, pipelineKey, parser, progress: () => progressRecorder(ctx, resource.id) };
+      const read = toStorableOutput(await source.read(readContext, resource));
+      const readHashes = read.sections.map((section) => sectionHash(section, pipelineKey));
+      const newChunks = await chunkOffLoop(parser, read.sections.filter((_, index) => !known.has(readHashes[index]!)), pipelineKey);
+      return { output: read, hashes: readHashes, chunks: newChunks };
+    }));
   } catch (err) {
     if (!(err instanceof NoTextFoundError || err instanceof IngestionFailedError)) throw err;
     const status = err instanceof NoTextFoundError ? 'FAILED_NO_TEXT_FOUND' : 'FAILED';

@@ -1,3 +1,4 @@
+import type { Parser } from '../ingestion/sandbox/parser-process.js';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { Resource, ResourceType, SyncFrequency } from '@parley/shared';
@@ -59,6 +60,11 @@ export interface SourceReadContext extends IngestionContext {
   pipelineKey: string;
   /** Starts recording a long read's progress. */
   progress(): ProgressRecorder;
+  /**
+   * The job's parser process (started on first use, ended with the job), shared by the read and
+   * the chunking that follows it: starting one costs most of a second.
+   */
+  parser: Parser;
 }
 
 /** Records a long read's progress (0..1) as `processingProgress`; `settled` waits for the last write. */

@@ -1,6 +1,6 @@
 import type { UploadedFile } from '../../../http/upload.js';
 import type { UploadType } from '../sniff-file-type.js';
-import { withParser, type Parser } from '../ingestion/sandbox/parser-process.js';
+import type { Parser } from '../ingestion/sandbox/parser-process.js';
 import type { ResourceDraft, SourceReadContext } from './source-module.js';
 
 /** What the create step of an uploaded file gets: the checked upload and where it will be kept. */
@@ -28,7 +28,7 @@ export async function readStoredUpload<T>(
   ctx: SourceReadContext, storagePath: string | undefined, read: (filePath: string, parser: Parser, progress: (fraction: number) => void) => Promise<T>,
 ): Promise<T> {
   const progress = ctx.progress();
-  const output = await ctx.files.withLocalCopy(storagePath ?? '', (filePath) => withParser(ctx.parserLimits, ctx.signal, (parser) => read(filePath, parser, progress.report)), ctx.signal);
+  const output = await ctx.files.withLocalCopy(storagePath ?? '', (filePath) => read(filePath, ctx.parser, progress.report), ctx.signal);
   await progress.settled();
   return output;
 }

@@ -3,7 +3,6 @@ import { badRequest } from '../../../../errors/http-error.js';
 import { IngestionFailedError } from '../../ingestion/ingestion-types.js';
 import { crawlWebsite } from '../../ingestion/stages/crawl-website.js';
 import { isValidSelector } from '../../ingestion/stages/extract-page-text.js';
-import { withParser } from '../../ingestion/sandbox/parser-process.js';
 import { knownWebsitePages, replaceWebsitePages, websitePipeline } from '../../ingestion/website-pages.repository.js';
 import type { CreatableSource } from '../source-module.js';
 import { WebSourceSchema, type WebSource } from './web-source.schema.js';
@@ -45,13 +44,14 @@ export const webSource: CreatableSource<'WEB', WebsiteResourceCreate> = {
     const { url, subLinks, settings } = resource.source;
     if (url === undefined) throw new IngestionFailedError('the resource names no website');
     const known = await knownWebsitePages(ctx.db, resource.id, websitePipeline(settings, ctx.pipelineKey), ctx.indexed);
-    return withParser(ctx.parserLimits, ctx.signal, (parser) => crawlWebsite({
+    const { parser } = ctx;
+    return crawlWebsite({
       url, subLinks, settings, known, clock: ctx.crawlClock, pipelineKey: ctx.pipelineKey,
       defaultUserAgent: ctx.userAgent, allowPrivateNetworks: ctx.allowPrivateNetworks, isAllowedAddress: ctx.isAllowedAddress, signal: ctx.signal,
       log: (message, details) => ctx.logger.info({ resourceId: resource.id, ...details }, message),
       extract: (html, options, linksFrom) => parser.call('extractPageText', html, options, linksFrom),
       readSitemap: (body) => parser.call('readSitemap', body), maxDurationMs: ctx.crawlMaxDurationMs,
-    }));
+    });
   },
   // The pages' text is what it stores; the page list is replaced with the chunks.
   afterRead(resource, { pages }, facts) {
