@@ -40,7 +40,7 @@ function focusedNow(page: Page): Promise<{ what: string; visible: boolean }> {
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; every stop on the way shows its focus. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}): Promise<void> {
+async function tabTo(page: Page, target: Locator, { back = false, max = 400 } = {}): Promise<void> {
   const stops: string[] = [];
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
