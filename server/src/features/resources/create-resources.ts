@@ -71,14 +71,15 @@ export function createResourcesFeature(
     const family = MODEL_TABLE[model as Model]?.family;
     return family === undefined || !config.providers[family].apiKey;
   };
-  if (encoder) registerSentenceVectors(worker, { db, jobs, encoder, chunkEmbedder, logger, answersLocally, resourceChatLocal: answersLocally(config.resourceChatModel) });
+  const answering = { answersLocally, resourceChatLocal: answersLocally(config.resourceChatModel) };
+  if (encoder) registerSentenceVectors(worker, { db, jobs, encoder, chunkEmbedder, logger, ...answering });
   const qaPairs = new QaPairsRepository(db);
   const resources = new ResourcesService({
     db, repository, jobs, notifyWorker: () => worker.notify(), cancelRunningJobs: (key) => worker.cancel(key), files: ingestion.files, embedder,
     qaPairs: new SavedAnswersCache(db, qaPairs), ...(questionEncoder ? { questionEncoder } : {}),
     ...(encoder ? {
       sentenceVectors: (organisationId: string, chunkIds: readonly number[], texts: readonly string[]) => readSentenceVectors(db, organisationId, chunkIds, texts),
-      meaningProgress: (organisationId: string, resourceIds: readonly string[]) => meaningIndexProgress(db, organisationId, resourceIds, chunkEmbedder !== undefined),
+      meaningProgress: (organisationId: string, resourceIds: readonly string[]) => meaningIndexProgress(db, organisationId, resourceIds, chunkEmbedder !== undefined, answering),
     } : {}),
   });
   const resourceUpkeep = new ResourceUpkeepService({

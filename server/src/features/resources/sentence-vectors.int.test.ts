@@ -149,6 +149,11 @@ describe('stored sentence vectors with a model provider', () => {
     expect(await storedFor(linked)).toBe(0);
     expect(await storedFor(unused)).toBe((await database.db('resource_chunks').where({ resource_id: unused }).pluck('id')).length);
     expect(await database.db('jobs').where({ kind: STORE_SENTENCE_VECTORS_JOB }).pluck('status')).toEqual(['done', 'done']);
+    // What each reports: the skipped resource has no meaning index to wait for (its chunk vectors
+    // alone, when the local encoder is retrieval's embedder), never a PENDING that stays.
+    const meaningIndexOf = async (resourceId: string) => (await api.get(`/v1/resource/${resourceId}`)).body.meaningIndex;
+    expect(await meaningIndexOf(unused)).toEqual({ state: 'COMPLETE', progress: 1 });
+    expect([undefined, { state: 'COMPLETE', progress: 1 }]).toContainEqual(await meaningIndexOf(linked));
 
     // The chatbot moves to a model family without credentials: the local engine answers it now, so the skipped resource gets its vectors.
     const moved = await api.put(`/v1/chatbot/${chatbot.body.id}`).send({ model: 'beta-haiku-4.5' });
@@ -159,6 +164,7 @@ describe('stored sentence vectors with a model provider', () => {
       if (Date.now() > filled) throw new Error('the skipped resource did not get its vectors');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    expect(await meaningIndexOf(linked)).toEqual({ state: 'COMPLETE', progress: 1 });
     // Nothing is missing any more: saving the chatbot again queues nothing.
     expect((await api.put(`/v1/chatbot/${chatbot.body.id}`).send({ resourceIds: [linked, unused] })).status).toBe(200);
     expect(await database.db('jobs').where({ kind: STORE_SENTENCE_VECTORS_JOB }).count<{ n: number }[]>({ n: '*' })).toEqual([{ n: 3 }]);

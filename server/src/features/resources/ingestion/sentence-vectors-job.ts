@@ -63,10 +63,14 @@ export async function readSentenceVectors(db: Knex, organisationId: string, chun
   return found;
 }
 
-interface Context {
+interface Context extends LocalAnswering {
   db: Knex; jobs: JobQueue; encoder: SentenceEncoder; logger: Logger;
   /** Retrieval's embedder when it is the local encoder: the chunks' vectors are stored here, not at ingestion. */
   chunkEmbedder?: Embedder;
+}
+
+/** Who answers from a resource: whether a chatbot model, and a resource's own chat, are answered by the local engine. */
+export interface LocalAnswering {
   /** Whether this instance answers a chatbot model with the local engine (no provider credentials for its family). */
   answersLocally: (model: string) => boolean;
   /** Whether a resource's own chat (`RESOURCE_CHAT_MODEL`) is answered by the local engine. */
@@ -74,16 +78,18 @@ interface Context {
 }
 
 /**
- * Whether the local engine may rank the resource's sentences: its own chat is local, a chatbot
- * using it is answered locally, or no chatbot uses it yet (one answered locally may). A resource
- * whose chatbots all have a model provider needs no vectors; should a local one take it later,
- * its answers encode what is missing, and the next start queues the job again.
+ * The resources (of those given) whose sentences the local engine may rank: their own chat is
+ * local, a chatbot using them is answered locally, or no chatbot uses them yet (one answered
+ * locally may). A resource whose chatbots all have a model provider needs no vectors; should a
+ * local one take it later, its answers encode what is missing, and the next start queues the job again.
  */
-async function needsSentenceVectors(ctx: Context, resourceId: string): Promise<boolean> {
-  if (ctx.resourceChatLocal) return true;
-  const models: string[] = await ctx.db('chatbot_resources as cr').join('chatbots as c', 'c.id', 'cr.chatbot_id')
-    .where('cr.resource_id', resourceId).distinct('c.model').pluck('c.model');
-  return models.length === 0 || models.some(ctx.answersLocally);
+export async function resourcesNeedingSentenceVectors(db: Knex, resourceIds: readonly string[], answering: LocalAnswering): Promise<Set<string>> {
+  if (answering.resourceChatLocal || resourceIds.length === 0) return new Set(resourceIds);
+  const rows: { resource_id: string; model: string }[] = await db('chatbot_resources as cr').join('chatbots as c', 'c.id', 'cr.chatbot_id')
+    .whereIn('cr.resource_id', [...resourceIds]).distinct('cr.resource_id', 'c.model');
+  const providerOnly = new Set(rows.map((row) => row.resource_id));
+  for (const row of rows) if (answering.answersLocally(row.model)) providerOnly.delete(row.resource_id);
+  return new Set(resourceIds.filter((id) => !providerOnly.has(id)));
 }
 
 const rest = (ms: number, signal: AbortSignal) => new Promise<void>((resolve) => {
@@ -140,7 +146,7 @@ async function storeChunkVectors(ctx: Context, embedder: Embedder, chunks: reado
  */
 async function storeSentenceVectors(ctx: Context, payload: SentenceVectorsPayload, signal: AbortSignal): Promise<void> {
   const embedder = ctx.chunkEmbedder && await hasVectorColumn(ctx.db) ? ctx.chunkEmbedder : undefined;
-  const sentences = await needsSentenceVectors(ctx, payload.resourceId);
+  const sentences = (await resourcesNeedingSentenceVectors(ctx.db, [payload.resourceId], ctx)).has(payload.resourceId);
   if (!sentences && !embedder) return;
   let stored = 0;
   let embedded = 0;
@@ -224,17 +230,28 @@ export async function queueMissingSentenceVectors(db: Knex, jobs: JobQueue, only
   return resources.length;
 }
 
-/** How far each resource's meaning index is: its chunks, and those with their sentence vectors (and chunk vector, when this job stores it). */
-export async function meaningIndexProgress(db: Knex, organisationId: string, resourceIds: readonly string[], withChunkVectors: boolean): Promise<Map<string, { chunks: number; ready: number }>> {
+/**
+ * How far each resource's meaning index is: its chunks, and those with their sentence vectors (and
+ * chunk vector, when this job stores it). A resource whose chatbots all have a model provider
+ * needs no sentence vectors: its index is its chunk vectors alone, or none (left out).
+ */
+export async function meaningIndexProgress(db: Knex, organisationId: string, resourceIds: readonly string[], withChunkVectors: boolean, answering: LocalAnswering): Promise<Map<string, { chunks: number; ready: number }>> {
   const progress = new Map<string, { chunks: number; ready: number }>();
   if (resourceIds.length === 0) return progress;
-  const ready = withChunkVectors && await hasVectorColumn(db) ? 'v.chunk_id IS NOT NULL AND c.embedding IS NOT NULL' : 'v.chunk_id IS NOT NULL';
+  const chunkVectors = withChunkVectors && await hasVectorColumn(db);
+  const needing = await resourcesNeedingSentenceVectors(db, resourceIds, answering);
+  const counted = chunkVectors ? resourceIds : resourceIds.filter((id) => needing.has(id));
+  if (counted.length === 0) return progress;
+  const embedded = chunkVectors ? 'c.embedding IS NOT NULL' : 'true';
   const result = await db.raw(
-    `SELECT c.resource_id, count(*)::int AS chunks, (count(*) FILTER (WHERE ${ready}))::int AS ready
+    `SELECT c.resource_id, count(*)::int AS chunks, (count(*) FILTER (WHERE v.chunk_id IS NOT NULL AND ${embedded}))::int AS ready,
+       (count(*) FILTER (WHERE ${embedded}))::int AS embedded
      FROM resource_chunks c LEFT JOIN chunk_sentence_vectors v ON v.chunk_id = c.id AND v.model = ?
      WHERE c.organisation_id = ? AND c.resource_id = ANY(?::text[]) GROUP BY c.resource_id`,
-    [LOCAL_ENCODER_MODEL, organisationId, [...resourceIds]],
+    [LOCAL_ENCODER_MODEL, organisationId, [...counted]],
   );
-  for (const row of result.rows as { resource_id: string; chunks: number; ready: number }[]) progress.set(row.resource_id, { chunks: row.chunks, ready: row.ready });
+  for (const row of result.rows as { resource_id: string; chunks: number; ready: number; embedded: number }[]) {
+    progress.set(row.resource_id, { chunks: row.chunks, ready: needing.has(row.resource_id) ? row.ready : row.embedded });
+  }
   return progress;
 }
