@@ -87,3 +87,18 @@ test('status lines follow the resource to DONE, and a delete dialog starts on Ca
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: 'Opening hours' })).toBeVisible();
 });
+
+test('the resource page follows its meaning index as it fills, and drops the line once complete', async ({ page, createTextResource }) => {
+  // Enough distinct sentences that the local encoder is still at work when the page opens.
+  const trees = ['oak', 'ash', 'birch', 'rowan', 'hazel', 'alder', 'willow', 'holly'];
+  const sentences = Array.from({ length: 480 }, (_, i) =>
+    `Plot ${i + 1} of the arboretum holds ${(i % 9) + 2} ${trees[i % trees.length]} saplings planted in ${1950 + (i % 70)} by volunteer group ${Math.floor(i / 8) + 1}.`);
+  const id = await createTextResource('Arboretum plots', sentences.join('\n\n'));
+  const owner = new ConsoleHarness(page);
+  await owner.signIn();
+  await page.goto(`/console/knowledge/${id}`);
+  const line = page.getByText(/understanding by meaning \d+% ready/);
+  await expect(line).toBeVisible();
+  await expect(line).toHaveCount(0, { timeout: 120_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

@@ -29,6 +29,7 @@ export class ResourcePage extends PageElement {
     ]);
     await this.more();
     if (PENDING.has(this.resource.aiProcessingStatus)) this.watch();
+    else this.watchMeaning();
   }
 
   override disconnectedCallback(): void {
@@ -52,7 +53,24 @@ export class ResourcePage extends PageElement {
       this.nextCursor = undefined;
       await this.more();
       this.message = resource.aiProcessingStatus === 'DONE' ? 'Read again: the passages below are the new ones.' : `Not read: ${resource.failureReason ?? resource.aiProcessingStatus}`;
+      this.watchMeaning();
     }, 1000);
+  }
+
+  /**
+   * Polls a DONE resource while its meaning index fills, so its progress line moves and goes once
+   * complete without a reload; a read that starts meanwhile (a scheduled sync) is followed as above.
+   */
+  private watchMeaning(): void {
+    clearTimeout(this.timer);
+    const index = this.resource?.meaningIndex;
+    if (!index || index.state === 'COMPLETE') return;
+    this.timer = window.setTimeout(async () => {
+      if (!this.isConnected) return;
+      this.resource = await call(resourceContract.get, { params: { id: this.resourceId } });
+      if (PENDING.has(this.resource.aiProcessingStatus)) this.watch();
+      else this.watchMeaning();
+    }, 3000);
   }
 
   private async more(): Promise<void> {
