@@ -11,6 +11,7 @@ import { applyServerTimeouts } from './http/request-deadline.js';
 import type { CreatedOrganisation } from './features/organisations/organisations.service.js';
 import { secureDataDir, tightenDataDir } from './data-dir.js';
 import { createServices, type ServiceOptions, type Services } from './services.js';
+import { closeIdleParsers } from './features/resources/ingestion/sandbox/parser-process.js';
 
 export interface RunningService {
   url: string;
@@ -77,6 +78,8 @@ export async function startService(config: Config, logger: Logger, options: Serv
     clearTimeout(timer);
     await services.resourceSync.stop();
     await services.worker.stop();
+    // Parser processes kept idle for the next ingestion job end with the jobs.
+    closeIdleParsers();
     await services.handoff.events.close();
     await closeAdmin();
     await database.close();

@@ -55,6 +55,13 @@ export async function updateChunkStatistics(db: Knex, resourceId: string): Promi
   );
 }
 
+/** Chunk rows, each one's tokens counted as BM25 reads them: the positions of its `tsv` (`to_tsvector('english', content)`, the generated column). */
+const INSERT_CHUNKS = (withEmbeddings: boolean) => `
+  INSERT INTO resource_chunks (resource_id, organisation_id, ordinal, content, provenance, content_hash, token_count${withEmbeddings ? ', embedding, embedding_model' : ''})
+  SELECT r.resource_id, r.organisation_id, r.ordinal, r.content, r.provenance, r.content_hash,
+    (SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0) FROM unnest(to_tsvector('english', r.content)))${withEmbeddings ? ', r.embedding::vector, r.embedding_model' : ''}
+  FROM jsonb_to_recordset(?::jsonb) AS r(resource_id text, organisation_id text, ordinal int, content text, provenance jsonb, content_hash text${withEmbeddings ? ', embedding text, embedding_model text' : ''})`;
+
 async function insertChunks(trx: Knex, swap: ChunkSwap): Promise<void> {
   const first = await trx('resource_chunks').where({ resource_id: swap.resourceId }).max({ max: 'ordinal' }).first();
   const base = Number(first?.max ?? -1) + 1;
@@ -63,7 +70,7 @@ async function insertChunks(trx: Knex, swap: ChunkSwap): Promise<void> {
     organisation_id: swap.organisationId,
     ordinal: base + index,
     content: chunk.content,
-    provenance: JSON.stringify(chunk.provenance),
+    provenance: chunk.provenance,
     content_hash: chunk.contentHash,
     ...(swap.embeddings ? { embedding: toVectorLiteral(swap.embeddings.vectors[index]!), embedding_model: swap.embeddings.model } : {}),
   }));
@@ -78,13 +85,9 @@ async function insertChunks(trx: Knex, swap: ChunkSwap): Promise<void> {
       chars += rows[end]!.content.length;
       end++;
     }
-    await trx('resource_chunks').insert(rows.slice(start, end));
-    // Token counts for BM25's length normalisation, taken from the tsvector Postgres just built.
-    await trx.raw(
-      `UPDATE resource_chunks SET token_count = (SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0) FROM unnest(tsv))
-       WHERE resource_id = ? AND ordinal >= ? AND ordinal < ?`,
-      [swap.resourceId, base + start, base + end],
-    );
+    // One statement per batch, the token counts with the rows: counting them after the insert
+    // (an UPDATE of every new row) computed each chunk's tsvector again and rewrote the row.
+    await trx.raw(INSERT_CHUNKS(swap.embeddings !== undefined), [JSON.stringify(rows.slice(start, end))]);
     start = end;
     // The embedded database answers within the same turn of the event loop, so a run of batches
     // would never let a request in: 84 batches of a 5,000,000-character text held it for 2 s.

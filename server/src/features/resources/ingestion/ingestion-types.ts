@@ -1,4 +1,4 @@
-import { stripNulCharacters } from '@parley/shared';
+import { stripNulCharacters } from '@parley/shared/text';
 import type { ChunkProvenance } from '../retrieve-chunks.js';
 
 /** A piece of source text, with its time range when it comes from a video. */

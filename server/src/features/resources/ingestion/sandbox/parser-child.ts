@@ -1,23 +1,21 @@
 import type { DocumentFormat } from '@parley/shared';
 import { chunkSections, type ChunkOptions } from '../stages/chunk-text.js';
 import { extractPageText, type ExtractOptions } from '../stages/extract-page-text.js';
-import { readDocument } from '../stages/read-document.js';
-import { ocrPdfPage } from '../stages/ocr-pdf-page.js';
-import { readPdfText } from '../stages/read-pdf-text.js';
 import { readSitemap } from '../stages/read-sitemap.js';
-import { readVideoCues } from '../stages/read-video.js';
 import { IngestionFailedError, NoTextFoundError, type SourceSection } from '../ingestion-types.js';
 
 /**
  * The parser child process: reads untrusted files and pages for the service, one request at a
  * time over IPC, so a hostile input can only exhaust this process (which the parent kills at its
- * time and memory limits), never the service's event loop.
+ * time and memory limits), never the service's event loop. Web pages, sitemaps and chunking are
+ * loaded at start; the readers of PDFs, OCR, videos and documents (pdf.js, tesseract.js, mp4box, mammoth)
+ * only when a request needs them, so a process that reads a crawl starts in a fraction of the time.
  */
 const operations = {
-  readPdfText: (filePath: string) => readPdfText(filePath),
-  ocrPdfPage: (filePath: string, page: number) => ocrPdfPage(filePath, page),
-  readVideoCues: (filePath: string) => readVideoCues(filePath),
-  readDocument: (filePath: string, format: DocumentFormat) => readDocument(filePath, format),
+  readPdfText: async (filePath: string) => (await import('../stages/read-pdf-text.js')).readPdfText(filePath),
+  ocrPdfPage: async (filePath: string, page: number) => (await import('../stages/ocr-pdf-page.js')).ocrPdfPage(filePath, page),
+  readVideoCues: async (filePath: string) => (await import('../stages/read-video.js')).readVideoCues(filePath),
+  readDocument: async (filePath: string, format: DocumentFormat) => (await import('../stages/read-document.js')).readDocument(filePath, format),
   extractPageText: (html: string, options: ExtractOptions, linksFrom?: string) => extractPageText(html, options, linksFrom),
   readSitemap: (body: Uint8Array) => readSitemap(body),
   chunkSections: (sections: SourceSection[], options: ChunkOptions, pipelineKey: string) => chunkSections(sections, options, pipelineKey),

@@ -13,6 +13,13 @@ export interface ParserLimits {
 }
 
 const MEMORY_CHECK_MS = 200;
+/** Operations that leave state in the process after they answer: a process that ran one serves no other job. */
+const STATEFUL_OPERATIONS: ReadonlySet<keyof ParserOperations> = new Set(['ocrPdfPage']);
+/** A process serves at most this many jobs (a bound on what a long-lived heap may accumulate). */
+const MAX_JOBS_PER_PROCESS = 50;
+/** Idle processes kept for the next jobs, per set of limits, and for how long. */
+const MAX_IDLE_PROCESSES = 2;
+const IDLE_MS = 30_000;
 const PAGE_SIZE = 4096;
 
 // Under tsx (development, tests) this module is TypeScript and so is the child; compiled, both are .js.
@@ -37,6 +44,10 @@ export class ParserProcess {
   private readonly watchdog: NodeJS.Timeout;
   private nextId = 1;
   private failure?: Error;
+  /** Whether a request left state in the process that outlives it (OCR keeps a recogniser and the PDF open). */
+  private stateful = false;
+  /** Jobs this process has served (`withParser` reuses it for a number of them). */
+  jobs = 0;
 
   constructor(private readonly limits: ParserLimits) {
     // The heap limit is a first line; the resident-size watchdog also counts buffers (a Flate bomb).
@@ -63,12 +74,31 @@ export class ParserProcess {
   /** Runs one parser operation in the child. */
   call<K extends keyof ParserOperations>(op: K, ...args: Parameters<ParserOperations[K]>): Promise<Awaited<ReturnType<ParserOperations[K]>>> {
     if (this.failure) return Promise.reject(this.failure);
+    if (STATEFUL_OPERATIONS.has(op)) this.stateful = true;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => this.kill(new IngestionFailedError(`parsing took longer than ${Math.round(this.limits.timeoutMs / 1000)} s`)), this.limits.timeoutMs);
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer });
       this.child.send({ id, op, args });
     });
+  }
+
+  /**
+   * Whether the process may serve another job: alive, idle, without state a request left behind,
+   * below its job count and with its resident size under half its limit.
+   */
+  async reusable(): Promise<boolean> {
+    if (this.failure || this.pending.size > 0 || this.stateful || this.jobs >= MAX_JOBS_PER_PROCESS || this.child.pid === undefined) return false;
+    return (await residentMb(this.child.pid)) <= this.limits.memoryMb / 2 && !this.failure;
+  }
+
+  /** Whether the process keeps the service's event loop alive (an idle one in the pool does not). */
+  hold(held: boolean): void {
+    if (held) this.child.ref();
+    else this.child.unref();
+    const channel = this.child.channel as { ref?: () => void; unref?: () => void } | undefined;
+    if (held) channel?.ref?.();
+    else channel?.unref?.();
   }
 
   /** Ends the child (always call it, also after a failure). */
@@ -101,9 +131,53 @@ export class ParserProcess {
 /** What a job uses: parser calls, each in a live child (a new one after a page killed the last). */
 export type Parser = Pick<ParserProcess, 'call'>;
 
+/** Idle parser processes by their limits, each with the timer that ends it. */
+const idle = new Map<string, { child: ParserProcess; timer: NodeJS.Timeout }[]>();
+const limitsKey = (limits: ParserLimits) => `${limits.timeoutMs}/${limits.memoryMb}`;
+
+function takeIdle(limits: ParserLimits): ParserProcess | undefined {
+  const list = idle.get(limitsKey(limits)) ?? [];
+  for (let entry = list.pop(); entry; entry = list.pop()) {
+    clearTimeout(entry.timer);
+    if (entry.child.ended) continue;
+    entry.child.hold(true);
+    return entry.child;
+  }
+  return undefined;
+}
+
+/** After a job: a healthy child waits idle for the next job (for a while), any other one ends. */
+async function release(child: ParserProcess, limits: ParserLimits): Promise<void> {
+  if (!await child.reusable().catch(() => false)) return child.close();
+  const list = idle.get(limitsKey(limits)) ?? [];
+  idle.set(limitsKey(limits), list);
+  if (list.length >= MAX_IDLE_PROCESSES) return child.close();
+  child.hold(false);
+  const timer = setTimeout(() => {
+    const at = list.findIndex((entry) => entry.child === child);
+    if (at >= 0) list.splice(at, 1);
+    child.close();
+  }, IDLE_MS);
+  timer.unref();
+  list.push({ child, timer });
+}
+
+/** Ends the idle parser processes (a service stopping; tests). */
+export function closeIdleParsers(): void {
+  for (const list of idle.values()) {
+    for (const { child, timer } of list.splice(0)) {
+      clearTimeout(timer);
+      child.close();
+    }
+  }
+}
+
 /**
- * Runs `work` with a parser whose child process is started on first use, replaced when a request
- * killed it (one hostile page of a crawl does not fail the others), and always ended afterwards.
+ * Runs `work` with a parser whose child process is taken on first use, from the processes earlier
+ * jobs left idle or newly started (a start costs most of a second of CPU), replaced when a request
+ * killed it (one hostile page of a crawl does not fail the others). Afterwards a healthy process
+ * is kept idle for the next job for a while; one that failed, still has a request running, ran
+ * OCR or grew past half its memory limit is ended.
  */
 export async function withParser<T>(limits: ParserLimits, signal: AbortSignal | undefined, work: (parser: Parser) => Promise<T>): Promise<T> {
   signal?.throwIfAborted();
@@ -111,7 +185,10 @@ export async function withParser<T>(limits: ParserLimits, signal: AbortSignal | 
   const parser: Parser = {
     call: (op, ...args) => {
       if (signal?.aborted) return Promise.reject(signal.reason);
-      if (!current || current.ended) current = new ParserProcess(limits);
+      if (!current || current.ended) {
+        current = takeIdle(limits) ?? new ParserProcess(limits);
+        current.jobs++;
+      }
       return current.call(op, ...args);
     },
   };
@@ -121,6 +198,6 @@ export async function withParser<T>(limits: ParserLimits, signal: AbortSignal | 
     return await work(parser);
   } finally {
     signal?.removeEventListener('abort', onAbort);
-    current?.close();
+    if (current) void release(current, limits);
   }
 }

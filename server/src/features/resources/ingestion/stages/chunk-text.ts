@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SECTION_SEPARATOR, segmentText, splitParagraph, type TextSegment } from '@parley/shared';
+import { SECTION_SEPARATOR, segmentText, splitParagraph, type TextSegment } from '@parley/shared/text';
 import type { ChunkProvenance } from '../../retrieve-chunks.js';
 import type { SourceSection, TextUnit } from '../ingestion-types.js';
 

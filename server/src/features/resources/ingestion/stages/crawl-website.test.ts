@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeServer, type FakeServer } from '../fixtures/fake-servers.js';
 import type { WebsitePage } from '../ingestion-types.js';
 import { crawlWebsite, type CrawlOptions } from './crawl-website.js';
+import { extractPageText } from './extract-page-text.js';
 
 let site: FakeServer;
 let port: string;
@@ -58,6 +59,53 @@ describe('crawlWebsite with discovery', () => {
       expect(site.requests.at(-2)!.headers['if-none-match']).toBe('"a1"');
     } finally {
       status500 = false;
+    }
+  });
+});
+
+describe('crawlWebsite reading one page while fetching the next', () => {
+  it('fetches the next queued page during a read, one request at a time, and keeps the crawl order', async () => {
+    const events: string[] = [];
+    const arrived = new Map<string, () => void>();
+    const arrival = (path: string) => new Promise<'fetched'>((resolve) => arrived.set(path, () => resolve('fetched')));
+    const waits = new Map([['/p1', arrival('/p2')], ['/p2', arrival('/p3')]]);
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const chain = await startFakeServer(async (req) => {
+      const path = req.url ?? '/';
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      events.push(`fetch ${path}`);
+      arrived.get(path)?.();
+      await new Promise((resolve) => setImmediate(resolve));
+      inFlight--;
+      if (path === '/robots.txt') return { type: 'text/plain', body: 'User-agent: *\nAllow: /\n' };
+      if (path === '/') return { body: '<main><p>Index.</p><a href="/p1">1</a><a href="/p2">2</a><a href="/p3">3</a></main>' };
+      return { body: `<main><p>Page ${path}.</p></main>` };
+    });
+    try {
+      const output = await crawlWebsite({
+        url: `${chain.url}/`, subLinks: [], settings: { discovery: 'LINKS', maxDepth: 1 }, defaultUserAgent: 'TestBot/1.0',
+        allowPrivateNetworks: true,
+        extract: async (html, settings, from) => {
+          const path = new URL(html.match(/Page (\/p\d)/)?.[1] ?? '/', chain.url).pathname;
+          events.push(`read ${path}`);
+          // A read of /p1 or /p2 ends once the next page's request arrived (or after 5 s: then it did not overlap).
+          const ended = await Promise.race([waits.get(path) ?? 'no wait', new Promise((resolve) => setTimeout(resolve, 5_000, 'timed out'))]);
+          events.push(`read ${path} done (${ended})`);
+          return extractPageText(html, settings, from);
+        },
+      });
+      expect(output.pages!.map((page) => new URL(page.url).pathname)).toEqual(['/', '/p1', '/p2', '/p3']);
+      expect(output.sections.map((section) => section.units[0]!.text)).toEqual(['Index.', 'Page /p1.', 'Page /p2.', 'Page /p3.']);
+      expect(mostInFlight).toBe(1);
+      expect(events).toEqual([
+        'fetch /robots.txt', 'fetch /', 'read /', 'read / done (no wait)',
+        // The index's links are known only once it is read; then each read overlaps the next fetch.
+        'fetch /p1', 'read /p1', 'fetch /p2', 'read /p1 done (fetched)', 'read /p2', 'fetch /p3', 'read /p2 done (fetched)', 'read /p3', 'read /p3 done (no wait)',
+      ]);
+    } finally {
+      await chain.close();
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { WebsiteSettings } from '@parley/shared';
 import { yieldPoint } from '../../../../jobs/job-yield.js';
-import { BlockedAddressError, FetchFailedError, type SafeFetchOptions } from '../../../../net/safe-fetch.js';
+import { BlockedAddressError, FetchFailedError, type SafeFetchOptions, type SafeResponse } from '../../../../net/safe-fetch.js';
 import type { ReaderOutput, WebsitePage } from '../ingestion-types.js';
 import { CrawlFrontier, type FrontierEntry } from './crawl-frontier.js';
 import { CrawlTally } from './crawl-tally.js';
@@ -85,40 +85,94 @@ async function crawlPages(options: CrawlOptions, fetcher: PoliteFetcher, userAge
       await slices.next();
     }
   };
-  for (let entry = frontier.next(); entry; entry = frontier.next()) {
-    // Between two pages: another organisation's job may take this slot for a while (job-yield.ts).
-    await yieldPoint();
-    options.signal?.throwIfAborted();
-    if (fetcher.timeUp) {
-      options.log?.('crawl stopped: its time limit was reached', { pagesLeft: frontier.pending + 1 });
-      tally.failures.push(`the crawl reached its time limit with ${frontier.pending + 1} pages left`);
-      break;
-    }
-    const url = new URL(entry.url);
-    if (!(await fetcher.robots(url.origin)).isAllowed(url)) {
-      options.log?.('page skipped: disallowed by robots.txt', { url: entry.url });
-      frontier.uncount();
-      tally.disallowed++;
-      continue;
-    }
-    const known = options.known?.get(entry.url);
-    const follow = followLinks && entry.depth < frontier.maxDepth;
-    try {
-      const links = await crawlPage(entry, known, { fetcher, tally, options, follow, accepts: (link) => frontier.accepts(link), slices });
-      await queueLinks(links ?? [], entry.depth + 1);
-    } catch (err) {
-      if (options.signal?.aborted) throw err;
-      const reason = err instanceof Error ? err.message : String(err);
-      tally.failures.push(reason);
-      options.log?.('page failed', { url: entry.url, reason, blocked: err instanceof BlockedAddressError });
-      // A server error or a timeout says nothing about the page: it keeps its chunks (and its links).
-      if (known && (err instanceof TransientPageError || err instanceof FetchFailedError)) {
-        tally.keep(known);
-        await queueLinks(follow ? known.links ?? [] : [], entry.depth + 1);
+  const failed = (err: unknown, entry: FrontierEntry, known: WebsitePage | undefined, follow: boolean) => recordFailure(err, { entry, known, follow, tally, options, queueLinks });
+  const reads = new ReadAhead();
+  try {
+    for (;;) {
+      let entry = frontier.next();
+      if (!entry && reads.busy) {
+        await reads.settle();
+        entry = frontier.next();
       }
+      if (!entry) break;
+      // Between two pages: another organisation's job may take this slot for a while (job-yield.ts).
+      await yieldPoint();
+      options.signal?.throwIfAborted();
+      if (fetcher.timeUp) {
+        await reads.settle();
+        options.log?.('crawl stopped: its time limit was reached', { pagesLeft: frontier.pending + 1 });
+        tally.failures.push(`the crawl reached its time limit with ${frontier.pending + 1} pages left`);
+        break;
+      }
+      const url = new URL(entry.url);
+      if (!(await fetcher.robots(url.origin)).isAllowed(url)) {
+        options.log?.('page skipped: disallowed by robots.txt', { url: entry.url });
+        frontier.uncount();
+        tally.disallowed++;
+        continue;
+      }
+      const page = entry;
+      const known = options.known?.get(page.url);
+      const follow = followLinks && page.depth < frontier.maxDepth;
+      const response = await fetchPage(page, known, fetcher).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+      await reads.settle();
+      if (response instanceof Error) {
+        await failed(response, page, known, follow);
+        continue;
+      }
+      reads.start(readPage(page, known, response, { fetcher, tally, options, follow, accepts: (link) => frontier.accepts(link), slices })
+        .then((links) => queueLinks(links ?? [], page.depth + 1), (err: unknown) => failed(err, page, known, follow)));
     }
+    await reads.settle();
+  } finally {
+    reads.abandon();
   }
   return tally.toOutput();
+}
+
+/**
+ * The page being read (in the parser process) while the next one is fetched: the fetches stay one
+ * at a time, at the site's pace, and every page's outcome (its section, its links queued) is
+ * recorded in crawl order before the next page's. The next page is taken from the queue early
+ * only when there is one (its links could not come before it), so the crawl's order is the same.
+ */
+class ReadAhead {
+  private reading?: Promise<void>;
+
+  get busy(): boolean {
+    return this.reading !== undefined;
+  }
+
+  start(read: Promise<void>): void {
+    this.reading = read;
+  }
+
+  /** Waits for the page being read; its failure (an abort) is thrown here. */
+  async settle(): Promise<void> {
+    const reading = this.reading;
+    this.reading = undefined;
+    await reading;
+  }
+
+  /** A crawl that stopped leaves no read behind whose failure would go unhandled. */
+  abandon(): void {
+    this.reading?.catch(() => undefined);
+  }
+}
+
+/** Records a page that failed; a server error or a timeout says nothing about the page: it keeps its chunks (and its links). */
+async function recordFailure(err: unknown, { entry, known, follow, tally, options, queueLinks }: {
+  entry: FrontierEntry; known: WebsitePage | undefined; follow: boolean; tally: CrawlTally; options: CrawlOptions;
+  queueLinks: (links: readonly string[], depth: number) => Promise<void>;
+}): Promise<void> {
+  if (options.signal?.aborted) throw err;
+  const reason = err instanceof Error ? err.message : String(err);
+  tally.failures.push(reason);
+  options.log?.('page failed', { url: entry.url, reason, blocked: err instanceof BlockedAddressError });
+  if (known && (err instanceof TransientPageError || err instanceof FetchFailedError)) {
+    tally.keep(known);
+    await queueLinks(follow ? known.links ?? [] : [], entry.depth + 1);
+  }
 }
 
 interface PageCrawl {
@@ -133,12 +187,16 @@ interface PageCrawl {
   slices: EventLoopSlices;
 }
 
-/** Fetches one page (conditionally when known) and records it; returns its links when they are followed. */
-async function crawlPage(entry: FrontierEntry, known: WebsitePage | undefined, { fetcher, tally, options, follow, accepts, slices }: PageCrawl): Promise<string[] | undefined> {
+/** Fetches one page, conditionally when it is known. */
+function fetchPage(entry: FrontierEntry, known: WebsitePage | undefined, fetcher: PoliteFetcher): Promise<SafeResponse> {
   const conditional: Record<string, string> = {};
   if (known?.etag) conditional['if-none-match'] = known.etag;
   if (known?.lastModified) conditional['if-modified-since'] = known.lastModified;
-  const response = await fetcher.fetch(entry.url, conditional);
+  return fetcher.fetch(entry.url, conditional);
+}
+
+/** Records a fetched page: kept (304), failed, or read; returns its links when they are followed. */
+async function readPage(entry: FrontierEntry, known: WebsitePage | undefined, response: SafeResponse, { tally, options, follow, accepts, slices }: PageCrawl): Promise<string[] | undefined> {
   if (response.status === 304 && known) {
     tally.fetched++;
     tally.keep({ ...known, ...validators(response.headers) });

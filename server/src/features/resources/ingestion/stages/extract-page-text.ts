@@ -1,4 +1,7 @@
-import { load, type CheerioAPI } from 'cheerio';
+import { load, type CheerioAPI } from 'cheerio/slim';
+import { hasChildren, isTag, isText, type AnyNode, type Document, type Element } from 'domhandler';
+import { parse } from 'parse5';
+import { adapter } from 'parse5-htmlparser2-tree-adapter';
 import type { TextUnit } from '../ingestion-types.js';
 
 /** Page furniture that is never knowledge: navigation, headers, footers, scripts, forms, banners. */
@@ -7,7 +10,9 @@ const BOILERPLATE = [
   'nav', 'header', 'footer', 'aside', '[role=navigation]', '[role=banner]', '[role=contentinfo]', '[role=search]',
   '[aria-hidden=true]', '[hidden]', '.cookie-banner', '.cookie-consent', '#cookie-banner', '.skip-link',
 ].join(', ');
-const BLOCKS = 'p, div, section, article, main, li, dt, dd, h1, h2, h3, h4, h5, h6, pre, blockquote, tr, td, th, figcaption, table, ul, ol';
+/** Elements whose text starts and ends a line. */
+const BLOCKS = new Set(['p', 'div', 'section', 'article', 'main', 'li', 'dt', 'dd', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'pre', 'blockquote', 'tr', 'td', 'th', 'figcaption', 'table', 'ul', 'ol']);
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 export interface ExtractOptions {
   /** Keep only these parts (decisions.md: `targetSelectors`). */
@@ -21,26 +26,24 @@ export interface ExtractOptions {
  * navigation and boilerplate stripped. Without target selectors it keeps `main`/`article` when
  * the page has one, else the body. Given the page's URL (`linksFrom`), it also returns the page's
  * links, read before navigation is stripped (discovery follows them).
+ *
+ * The page is parsed as browsers do (parse5, as cheerio's default load), and its text is written
+ * in one walk of the tree (`blockText`); until issue 38 it was written by mutating the tree once
+ * per block element, which cost several times the parse (fixtures/extract-page-text-mutating.ts,
+ * the reference the golden test compares with).
  */
 export function extractPageText(html: string, options: ExtractOptions = {}, linksFrom?: string): { title?: string; units: TextUnit[]; links?: string[] } {
-  const $ = load(html);
+  const $ = load(parse(html, { treeAdapter: adapter, scriptingEnabled: true }) as Document);
   const title = $('title').first().text().replace(/\s+/g, ' ').trim() || undefined;
   const links = linksFrom === undefined ? undefined : pageLinks($, linksFrom);
   for (const selector of options.removeSelectors ?? []) $(selector).remove();
   const targets = options.targetSelectors?.length ? options.targetSelectors : undefined;
   if (!targets) $(BOILERPLATE).remove();
-  $('br').replaceWith('\n');
-  markStructure($);
-  $(BLOCKS).each((_, element) => { $(element).prepend('\n').append('\n'); });
-  let roots = targets ? $(targets.join(', ')) : $('main, article, [role=main]');
-  if (!targets) {
-    // Nested main/article: keep the outermost only, so no text is taken twice.
-    roots = roots.filter((_, element) => $(element).parents('main, article, [role=main]').length === 0);
-    if (roots.length === 0) roots = $('body').length ? $('body') : $.root();
-  } else {
-    roots = roots.filter((_, element) => $(element).parents(targets.join(', ')).length === 0);
-  }
-  const text = roots.toArray().map((element) => $(element).text()).join('\n');
+  const selector = targets ? targets.join(', ') : 'main, article, [role=main]';
+  // Nested roots: keep the outermost only, so no text is taken twice.
+  const roots: AnyNode[] = $(selector).toArray().filter((element) => !(isTag(element) && replaced(element)) && $(element).parents(selector).length === 0);
+  if (!targets && roots.length === 0) roots.push($('body').get(0) ?? $.root().get(0)!);
+  const text = roots.map((root) => blockText(root)).join('\n');
   const units = text.split(/\n+/).map((line) => line.replace(/\s+/g, ' ').trim()).filter(Boolean).map((line) => ({ text: line }));
   return { title, units, ...(links ? { links } : {}) };
 }
@@ -72,20 +75,70 @@ function pageLinks($: CheerioAPI, pageUrl: string): string[] {
   return [...links];
 }
 
-/**
- * Marks headings, list items and table rows the way Markdown writes them (`## `, `- `, `| a | b |`),
- * so the chunker reads the page's structure (section paths, items, rows) like a text resource's.
+/*
+ * How a page's structure is written, the way Markdown writes it, so the chunker reads it (section
+ * paths, items, rows) like a text resource's:
+ * - a line break is a new line;
+ * - a heading is `## its text` on a line of its own, its text on one line;
+ * - a list item starts a line with `- `;
+ * - a table row with cells is `| a | b |` on a line of its own, each cell's text on one line (a
+ *   cell's `|` written `/`);
+ * - every other block element (paragraph, div, cell outside a row…) starts and ends a line.
+ * What is inside a heading or a row is only read as its text.
  */
-function markStructure($: CheerioAPI): void {
-  $('h1, h2, h3, h4, h5, h6').each((_, element) => {
-    const level = Number(element.tagName.slice(1));
-    $(element).text(`\n${'#'.repeat(level)} ${$(element).text().replace(/\s+/g, ' ').trim()}\n`);
-  });
-  $('li').each((_, element) => { $(element).prepend('\n- '); });
-  $('tr').each((_, element) => {
-    const cells = $(element).children('td, th').toArray().map((cell) => $(cell).text().replace(/\s+/g, ' ').replace(/\|/g, '/').trim());
-    if (cells.length > 0) $(element).text(`\n| ${cells.join(' | ')} |\n`);
-  });
+
+/** Whether a row is written as a pipe row: it has cells. */
+const isRow = (element: Element) => element.name === 'tr' && element.children.some((child) => isTag(child) && (child.name === 'td' || child.name === 'th'));
+
+/** Whether an element is written as part of an ancestor's text (inside a heading or a row), or is a line break. */
+function replaced(element: Element): boolean {
+  if (element.name === 'br') return true;
+  for (let parent = element.parent; parent; parent = parent.parent) {
+    if (isTag(parent) && (HEADINGS.has(parent.name) || isRow(parent))) return true;
+  }
+  return false;
+}
+
+type Mode = 'heading' | 'cell' | 'block';
+
+/** A heading as one line: `\n## its text\n`. */
+const headingLine = (element: Element) => `\n${'#'.repeat(Number(element.name.slice(1)))} ${textOf(element.children, 'heading').replace(/\s+/g, ' ').trim()}\n`;
+
+/**
+ * The text of nodes: inside a heading only line breaks count; inside a cell also headings and list
+ * items; elsewhere every block, heading, list item and row.
+ */
+function textOf(nodes: readonly AnyNode[], mode: Mode): string {
+  let text = '';
+  for (const node of nodes) {
+    if (isText(node)) text += node.data;
+    else if (isTag(node)) text += elementText(node, mode);
+    // A template's content (a document fragment) is read like any other part of the page.
+    else if (hasChildren(node)) text += textOf(node.children, mode);
+  }
+  return text;
+}
+
+function elementText(element: Element, mode: Mode): string {
+  const { name } = element;
+  if (name === 'br') return '\n';
+  if (mode === 'heading') return textOf(element.children, mode);
+  if (HEADINGS.has(name)) return mode === 'cell' ? headingLine(element) : `\n${headingLine(element)}\n`;
+  if (name === 'li') return mode === 'cell' ? `\n- ${textOf(element.children, mode)}` : `\n\n- ${textOf(element.children, mode)}\n`;
+  if (mode === 'cell') return textOf(element.children, mode);
+  if (isRow(element)) {
+    const cells = element.children.filter((child): child is Element => isTag(child) && (child.name === 'td' || child.name === 'th'))
+      .map((cell) => textOf(cell.children, 'cell').replace(/\s+/g, ' ').replace(/\|/g, '/').trim());
+    return `\n\n| ${cells.join(' | ')} |\n\n`;
+  }
+  const inner = textOf(element.children, mode);
+  return BLOCKS.has(name) ? `\n${inner}\n` : inner;
+}
+
+/** The text of a root (the body, `main`, a target) with its structure marked. */
+function blockText(root: AnyNode): string {
+  if (isTag(root)) return elementText(root, 'block');
+  return hasChildren(root) ? textOf(root.children, 'block') : '';
 }
 
 /** Whether a CSS selector is one cheerio accepts (checked when the resource is created). */
