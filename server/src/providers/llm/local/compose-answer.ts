@@ -303,6 +303,30 @@ function followsAnAnswer(prompt: AnswerPrompt): boolean {
 }
 
 /**
+ * Share of its score a sentence keeps when the chatbot's last answer already said it: the visitor
+ * has read it, and asks on ("and how do I fix that myself?") for what comes next.
+ */
+const REPEAT_SHARE = 0.5;
+
+/** Whitespace-folded lower case, to find a sentence inside an earlier answer. */
+const folded = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * The ranking with the sentences of the chatbot's last answer lowered ({@link REPEAT_SHARE}),
+ * unless one holds a word of the new question itself: "and on Sundays?" may be answered by the
+ * opening hours just given.
+ */
+function notRepeating(ranked: readonly ScoredSentence[], messages: AnswerPrompt['messages'], asksOwn: (s: ScoredSentence) => boolean): readonly ScoredSentence[] {
+  const said = messages.slice(0, -1).findLast((message) => message.role === 'assistant');
+  if (!said) return ranked;
+  const text = folded(said.content);
+  const repeats = (s: ScoredSentence) => text.includes(folded(s.text)) && !asksOwn(s);
+  if (!ranked.some(repeats)) return ranked;
+  return ranked.map((s) => (repeats(s) ? { ...s, score: s.score * REPEAT_SHARE } : s))
+    .sort((a, b) => b.score - a.score || a.passage - b.passage || a.position - b.position);
+}
+
+/**
  * The local engine's whole answer: the context sentences that best answer the question (their
  * sources are returned as citations, not written into the text); the restrict text when the
  * context is not relevant enough and the chatbot is restricted; a short reply of its own for
@@ -351,8 +375,10 @@ export function composeLocalAnswer(
   const match = termMatcher(alternatives, synonyms);
   const holds = (s: ScoredSentence, term: string) => match(term, s.stems) >= SYNONYM_CREDIT;
   const ownTerms = [...terms].filter(([, weight]) => weight === 1).map(([term]) => term);
-  let chosen = pickSentences(ranked, partAnswers, completions(ranked, holds, ownTerms));
-  const rule = ruleOf(ranked, prompt.question, holds, ownTerms);
+  const questionOwn = [...questionTerms(prompt.question).keys()];
+  const picking = notRepeating(ranked, prompt.messages, (s) => questionOwn.some((term) => holds(s, term)));
+  let chosen = pickSentences(picking, partAnswers, completions(picking, holds, ownTerms));
+  const rule = ruleOf(picking, prompt.question, holds, ownTerms);
   if (rule) chosen = [rule, ...chosen.filter((s) => s !== rule)].slice(0, MAX_SENTENCES);
   const citations = new Map<number, string[]>();
   for (const sentence of chosen) citations.set(sentence.passage, [...(citations.get(sentence.passage) ?? []), sentence.text]);
