@@ -74,7 +74,7 @@ export function termsOf(prompt: AnswerPrompt): Map<string, number> {
   const previous = prompt.messages.slice(0, -1).reverse().find((message) => message.role === 'user');
   if (previous && isFollowUp(prompt.question)) {
     for (const [term, w] of questionTerms(previous.content)) if (!terms.has(term)) terms.set(term, w / 2);
-    // "how much is it?" after "Yes, the Juniors' club meets on Saturday mornings.": the club the
+    // "and the price of that?" after "Yes, the Juniors' club meets on Saturday mornings.": the club the
     // chatbot just named is what "it" is.
     const said = prompt.messages.slice(0, -1).findLast((message) => message.role === 'assistant');
     if (said && said.content.trim() !== prompt.restrictResponse?.trim()) for (const [term, w] of questionTerms(said.content)) if (!terms.has(term)) terms.set(term, w * LAST_ANSWER_WEIGHT);

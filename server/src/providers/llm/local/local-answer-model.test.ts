@@ -211,11 +211,11 @@ describe('composeAnswer', () => {
   });
 
   it('reads a follow-up about what the chatbot has just named', () => {
-    const passages = [{ source: 'clubs.md', content: '## Clubs\nThe Otters swim club meets on Tuesday evenings for ages 6 to 10. The Otters cost £40 a term. '
-      + 'Adult lane swimming costs £5 a session.' }];
+    const passages = [{ source: 'clubs.md', content: '## Prices\nAdult lane swimming costs £5 a session. A family swim costs £12.\n## Clubs\n'
+      + 'The Otters swim club meets on Tuesday evenings for ages 6 to 10.\nThe Otters cost £40 a term.' }];
     const messages = [{ role: 'user' as const, content: 'anything for my kids every week?' }, { role: 'assistant' as const, content: 'The Otters swim club meets on Tuesday evenings for ages 6 to 10.' },
-      { role: 'user' as const, content: 'how much is it?' }];
-    expect(composeAnswer({ ...prompt('how much is it?'), passages, messages })).toMatch(/^The Otters cost £40 a term\./);
+      { role: 'user' as const, content: 'and the price of that?' }];
+    expect(composeAnswer({ ...prompt('and the price of that?'), passages, messages })).toMatch(/^The Otters cost £40 a term\./);
   });
 
   it('puts the sentence introducing a list before the list item that fits the question', () => {

@@ -9,11 +9,11 @@ const REFERS_BACK = patternOf(LEXICON.answerCues.refersBack);
 
 /**
  * Subject words the asking part must hold of its own to be read alone: with fewer it leans on the
- * situation told beside it ("…on my own during half term, is that ok?" asks about the half term).
+ * situation told beside it ("…with three nephews on a Sunday morning, is that ok?" asks about the nephews).
  */
 const MIN_ASK_TERMS = 2;
 
-/** A condition the question is asked under ("If the alarm goes off, where…"): part of the ask, not the visitor's situation. */
+/** A condition the question is asked under ("If the lift breaks down, how…"): part of the ask, not the visitor's situation. */
 const CASE_START = patternOf(LEXICON.answerCues.caseStart);
 /** Words joining a message's sentence to what came before ("and what…", "so how…"). */
 const OPENING_JOINER = /^(?:and|so|but|ok|okay|then|also)\b[\s,]*/i;
