@@ -47,6 +47,8 @@ describe('conversationalFallback', () => {
     ['is this automated or am I chatting to someone in the shop?', 'identity'],
     ["I've been going round in circles on this website for an hour, honestly.", 'complaint'],
     ['ugh, can you just put me through to someone on your team', 'handoff'], ['you keep giving me the wrong information!!', 'complaint'],
+    // A remark on something that went badly, read by the words' valence.
+    ['the waiter was quite rude to my mother on Friday', 'complaint'], ['delivery came three days late, not impressed', 'complaint'],
   ])('reads %s as %s', (message, kind) => {
     expect(classifyTurn(message)).toBeUndefined();
     expect(conversationalFallback(message)).toBe(kind);
@@ -56,7 +58,10 @@ describe('conversationalFallback', () => {
     'when is there actually someone on the live chat?',
     'What is the best AI for writing essays?', 'Is there a person who can fix my boiler?',
     'I got the wrong size, can I exchange it?', 'Is the booking system automated?', 'My program is too slow. How do I speed it up?',
-    'How do I run a Python program under Windows?', 'Can I set up automated reports?'])('leaves %s a question', (message) => {
+    'How do I run a Python program under Windows?', 'Can I set up automated reports?',
+    // Asking, though in words of a bad experience.
+    'what happens if my parcel is lost', 'My parcel was lost in the post. What should I do?',
+    'Write a short story about a happy dog.'])('leaves %s a question', (message) => {
     expect(conversationalFallback(message)).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import type { ToneType } from '@parley/shared';
+import Sentiment from 'sentiment';
 import { LEXICON, patternOf } from './lexicon.js';
 
 /** A visitor message that is conversation, not a question for the knowledge. */
@@ -92,7 +93,26 @@ export function conversationalFallback(message: string): TurnKind | undefined {
   // "speak to someone", "talk to a real person": not "someone on the live chat".
   if (tokens.some((token, i) => CONTACT_VERBS.has(token) && tokens.slice(i + 1, i + 1 + PERSON_REACH).some((next) => PEOPLE.has(next)))) return 'handoff';
   if (has(MACHINE) && (has(YOU) || tokens.includes('i') || tokens.includes('this'))) return 'identity';
+  if (!message.includes('?') && tellsABadExperience(message)) return 'complaint';
   return undefined;
+}
+
+/** English word valences (AFINN-165, a general lexicon rated by hand, negation handled). */
+const sentiment = new Sentiment();
+/** Valence at or below which a remark is a complaint ("rude" is -2, "not impressed" -3, "late" is unrated). */
+const COMPLAINT_VALENCE = -2;
+/** A message opening as a question does ("what…", "can I…"), with or without its question mark. */
+const OPENS_ASKING = patternOf(LEXICON.answerCues.asks);
+
+/**
+ * An English remark, asking nothing, about something that went badly ("the driver was really rude
+ * to us yesterday", "waited an hour on the phone, not impressed"): the visitor is complaining, not
+ * asking what the knowledge could answer. Read with a general valence lexicon, not a list of
+ * complaints.
+ */
+function tellsABadExperience(message: string): boolean {
+  if (languageOf(message) !== 'en' || OPENS_ASKING.test(message.trim())) return false;
+  return sentiment.analyze(message).score <= COMPLAINT_VALENCE;
 }
 
 /** The words that tell German, French and Spanish apart in a short message, in the order they are tried. */

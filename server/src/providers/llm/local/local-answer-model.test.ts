@@ -197,6 +197,33 @@ describe('composeAnswer', () => {
       .toBe('How long responses are kept depends on your plan: Business: 36 months.');
   });
 
+  it('does not answer a follow-up with the sentence it has just given, unless that holds the new question\'s words', () => {
+    const passages = [{ source: 'help.md', content: '## Frozen pipes\nIf the kitchen tap gives no water on a frosty morning, the pipe under the floor may be frozen. '
+      + 'Warm the pipe gently with a hairdryer and leave the tap open until the water flows again.\n## Opening hours\nThe shop opens 8am to 6pm on weekdays and 9am to 1pm on Sundays.' }];
+    const conversation = (first: string, said: string, question: string) => ({
+      ...prompt(question), passages,
+      messages: [{ role: 'user' as const, content: first }, { role: 'assistant' as const, content: said }, { role: 'user' as const, content: question }],
+    });
+    expect(composeAnswer(conversation('no water from the kitchen tap this frosty morning', 'If the kitchen tap gives no water on a frosty morning, the pipe under the floor may be frozen.', 'ok so how do I get it going again?')))
+      .toContain('Warm the pipe gently');
+    expect(composeAnswer(conversation('when does the shop open?', 'The shop opens 8am to 6pm on weekdays and 9am to 1pm on Sundays.', 'and on Sundays?')))
+      .toMatch(/^The shop opens 8am to 6pm on weekdays and 9am to 1pm on Sundays\./);
+  });
+
+  it('reads a follow-up about what the chatbot has just named', () => {
+    const passages = [{ source: 'clubs.md', content: '## Prices\nAdult lane swimming costs £5 a session. A family swim costs £12.\n## Clubs\n'
+      + 'The Otters swim club meets on Tuesday evenings for ages 6 to 10.\nThe Otters cost £40 a term.' }];
+    const messages = [{ role: 'user' as const, content: 'anything for my kids every week?' }, { role: 'assistant' as const, content: 'The Otters swim club meets on Tuesday evenings for ages 6 to 10.' },
+      { role: 'user' as const, content: 'and the price of that?' }];
+    expect(composeAnswer({ ...prompt('and the price of that?'), passages, messages })).toMatch(/^The Otters cost £40 a term\./);
+  });
+
+  it('puts the sentence introducing a list before the list item that fits the question', () => {
+    const passages = [{ source: 'rescue.md', content: '## Breakdowns\nOur patrols reach you within 90 minutes in these cases:\n- a flat tyre without a usable spare\n- keys locked inside the car\n- a battery too flat to start the engine\nOther faults are booked for the next day.' }];
+    expect(composeAnswer({ ...prompt('My keys are locked inside the car, what happens?'), passages }))
+      .toMatch(/^Our patrols reach you within 90 minutes in these cases: keys locked inside the car/);
+  });
+
   it('does not take "There are" for a pronoun: the answer leads with its own sentence', () => {
     const passages = [{ source: 'faq.md', content: 'If the car park is full, the village car park is 300 metres away and costs £9 for 24 hours. There are two electric car chargers in our car park, charged at 45p per kWh.' }];
     expect(composeAnswer({ ...prompt('Can I charge my electric car?'), passages })).toMatch(/^There are two electric car chargers/);

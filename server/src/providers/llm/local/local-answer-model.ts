@@ -8,7 +8,8 @@ import { analysePassage, type MeaningOf } from './rank-sentences.js';
 import { similarity, type SentenceEncoder } from './sentence-encoder.js';
 import { correctSpelling } from './spelling.js';
 import { meaningTextsOf } from './sentence-vectors.js';
-import { sentencesOf, TurnMeanings } from './turn-meanings.js';
+import { askOf } from './question-focus.js';
+import { TurnMeanings } from './turn-meanings.js';
 import { wordnetSynonymStems } from './wordnet-stems.js';
 
 /**
@@ -90,9 +91,9 @@ export class LocalAnswerModel implements AnswerModel {
     const question = regions ? `${asked} (${regions})` : asked;
     const parts = questionParts(prompt.question).map(partMeaningText);
     // "I'm a student after some work experience over the summer. Do you take on interns?": the
-    // question asked, read alone as well, when sentences telling the visitor's situation come first.
-    const sentencesAsked = sentencesOf(prompt.question);
-    const askedAlone = sentencesAsked.length > 1 && /\?\s*$/.test(sentencesAsked.at(-1)!) ? [sentencesAsked.at(-1)!] : [];
+    // question asked, read alone as well, when the visitor also tells their situation.
+    const ask = askOf(prompt.question);
+    const askedAlone = ask === undefined ? [] : [ask];
     // The sentences' vectors were mostly stored after ingestion: only the question is encoded then.
     const [queries, vectors] = await Promise.all([
       this.encoder.embed([question, ...parts, ...askedAlone]),
