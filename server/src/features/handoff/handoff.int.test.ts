@@ -102,13 +102,13 @@ describe('live handoff', () => {
     };
     const other = await ctx.newOrganisation();
     const nobody = await createChatbot(other.api);
-    const alone = await answerOf(nobody, 'can I talk to a human?');
+    const alone = await answerOf(nobody, 'please put me through to a person');
     expect(alone.said).toMatch(/contact details/);
     expect(alone.end).toMatchObject({ data: { handoff: true } });
 
     const always = { timeZone: 'UTC', weekdays: [1, 2, 3, 4, 5, 6, 7], from: '00:00', to: '24:00' };
     const staffed = await createChatbot(other.api, { websiteIntegration: { officeHours: always } });
-    const joining = await answerOf(staffed, 'can I talk to a human?');
+    const joining = await answerOf(staffed, 'please put me through to a person');
     expect(joining.said).toMatch(/asking someone from the team to join/);
     expect(joining.said).not.toMatch(/can't connect you|contact details/);
     expect(joining.end).toMatchObject({ data: { handoff: true } });
