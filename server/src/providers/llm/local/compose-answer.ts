@@ -52,16 +52,7 @@ export interface LocalAnswer {
  */
 const SITUATION_WEIGHT = 0.5;
 
-/**
- * Weight of a word of the chatbot's last answer in a follow-up, against the question's own. Fresh
- * set D: restricted useful 0.45 -> 0.46, open 0.61 -> 0.63 at 0.25 (0.5 did the same); the dev set unchanged.
- */
-const LAST_ANSWER_WEIGHT = 0.25;
-
-/**
- * The question's subject words; a follow-up ("and its price?") borrows the previous question's at
- * half weight, and the words of the chatbot's last answer at {@link LAST_ANSWER_WEIGHT}.
- */
+/** The question's subject words; a follow-up ("and its price?") borrows the previous question's at half weight. */
 export function termsOf(prompt: AnswerPrompt): Map<string, number> {
   const terms = questionTerms(prompt.question);
   // Words telling the visitor's situation ("we're driving down with two toddlers, …") say less of
@@ -74,10 +65,6 @@ export function termsOf(prompt: AnswerPrompt): Map<string, number> {
   const previous = prompt.messages.slice(0, -1).reverse().find((message) => message.role === 'user');
   if (previous && isFollowUp(prompt.question)) {
     for (const [term, w] of questionTerms(previous.content)) if (!terms.has(term)) terms.set(term, w / 2);
-    // "and the price of that?" after "Yes, the Juniors' club meets on Saturday mornings.": the club the
-    // chatbot just named is what "it" is.
-    const said = prompt.messages.slice(0, -1).findLast((message) => message.role === 'assistant');
-    if (said && said.content.trim() !== prompt.restrictResponse?.trim()) for (const [term, w] of questionTerms(said.content)) if (!terms.has(term)) terms.set(term, w * LAST_ANSWER_WEIGHT);
   }
   return terms;
 }

@@ -210,14 +210,6 @@ describe('composeAnswer', () => {
       .toMatch(/^The shop opens 8am to 6pm on weekdays and 9am to 1pm on Sundays\./);
   });
 
-  it('reads a follow-up about what the chatbot has just named', () => {
-    const passages = [{ source: 'clubs.md', content: '## Prices\nAdult lane swimming costs £5 a session. A family swim costs £12.\n## Clubs\n'
-      + 'The Otters swim club meets on Tuesday evenings for ages 6 to 10.\nThe Otters cost £40 a term.' }];
-    const messages = [{ role: 'user' as const, content: 'anything for my kids every week?' }, { role: 'assistant' as const, content: 'The Otters swim club meets on Tuesday evenings for ages 6 to 10.' },
-      { role: 'user' as const, content: 'and the price of that?' }];
-    expect(composeAnswer({ ...prompt('and the price of that?'), passages, messages })).toMatch(/^The Otters cost £40 a term\./);
-  });
-
   it('puts the sentence introducing a list before the list item that fits the question', () => {
     const passages = [{ source: 'rescue.md', content: '## Breakdowns\nOur patrols reach you within 90 minutes in these cases:\n- a flat tyre without a usable spare\n- keys locked inside the car\n- a battery too flat to start the engine\nOther faults are booked for the next day.' }];
     expect(composeAnswer({ ...prompt('My keys are locked inside the car, what happens?'), passages }))
