@@ -145,19 +145,6 @@ function listAfter(ranked: readonly ScoredSentence[], intro: ScoredSentence): Sc
   return ranked.filter((s) => list.has(s));
 }
 
-/**
- * The sentence introducing the list a best list item or table row belongs to ("We treat these as
- * emergencies and aim to be with you within 4 hours:"): the item means what it does under it.
- */
-function introOf(ranked: readonly ScoredSentence[], item: ScoredSentence): ScoredSentence | undefined {
-  if (item.kind === 'paragraph') return undefined;
-  const byPosition = new Map(ranked.filter((s) => s.passage === item.passage).map((s) => [s.position, s]));
-  let position = item.position - 1;
-  while (byPosition.get(position)?.kind === item.kind) position--;
-  const intro = byPosition.get(position);
-  return intro?.kind === 'paragraph' && intro.text.endsWith(':') ? intro : undefined;
-}
-
 /** How many sentences after the best one a missing price, time or number is looked for in its paragraph. */
 const FOLLOWING_REACH = 2;
 /** A sentence completing the best one scores at least this share of its score. */
@@ -240,9 +227,7 @@ function pickSentences(ranked: readonly ScoredSentence[], partAnswers: readonly 
     chars += s.text.length;
   };
   const list = best.text.endsWith(':') ? listAfter(ranked, best) : [];
-  const intro = introOf(ranked, best);
-  if (intro) add(intro);
-  else if (previous && PRONOUN_START.test(best.text)) add(previous);
+  if (previous && PRONOUN_START.test(best.text)) add(previous);
   else if (list.length > 0) add(list[0]);
   else if (next && (best.text.endsWith(':') || (best.text.split(/\s+/).length < 8 && addsMissingPiece(next, best)))) add(next);
   // Each part of a multi-part question gets its own best sentence, before sentences that say more
@@ -252,8 +237,7 @@ function pickSentences(ranked: readonly ScoredSentence[], partAnswers: readonly 
   // Meaning alone ties every sentence of a section written in a language the encoder does not know.
   for (const s of ranked.slice(1, MAX_SENTENCES)) if (s.score >= CLOSE_CALL * best.score && sharesWords(s, best)) add(s);
   // A pronoun's subject reads before it; otherwise the best sentence leads.
-  const before = intro ?? previous;
-  return before && chosen[1] === before ? [before, best, ...chosen.slice(2)] : chosen;
+  return previous && chosen[1] === previous ? [previous, best, ...chosen.slice(2)] : chosen;
 }
 
 /** Scripts a knowledge base's headings are commonly written in. */
