@@ -69,6 +69,8 @@ async function signInByKeyboard(page: Page): Promise<void> {
   await page.keyboard.type(process.env.PARLEY_E2E_API_KEY!);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
+  // The first page takes focus to its heading once it has loaded: tabbing starts from there.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 }
 
 test('Knowledge by keyboard: add a website, edit its settings, delete dialogs; Escape returns focus', async ({ page }) => {
