@@ -78,7 +78,8 @@ async function insertChunks(trx: Knex, swap: ChunkSwap): Promise<void> {
   while (start < rows.length) {
     // Batches bounded in text as well as rows: on the embedded database every statement runs on
     // the service's own thread, and building the full-text index of 500 long chunks at once held
-    // it for hundreds of milliseconds.
+    // it for hundreds of milliseconds (30,000 characters: one statement builds a batch's index
+    // twice, for the column and for its token count).
     let end = start;
     let chars = 0;
     while (end < rows.length && end - start < INSERT_BATCH_ROWS && (end === start || chars + rows[end]!.content.length <= INSERT_BATCH_CHARS)) {
@@ -96,4 +97,4 @@ async function insertChunks(trx: Knex, swap: ChunkSwap): Promise<void> {
 }
 
 const INSERT_BATCH_ROWS = 500;
-const INSERT_BATCH_CHARS = 60_000;
+const INSERT_BATCH_CHARS = 30_000;
