@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generatePages } from '../../../../../bench/large-site.js';
 import { extractPageTextMutating } from '../fixtures/extract-page-text-mutating.js';
 import { extractPageText, type ExtractOptions } from './extract-page-text.js';
+import { Random } from '../../../../test/fuzz/hostile-values.js';
 
 /*
  * Issue 38: the page reader writes a page's text in one walk of the tree instead of mutating it
@@ -56,18 +57,6 @@ const TARGETS: ExtractOptions[] = [
   { removeSelectors: ['body'] }, { targetSelectors: ['.c'], removeSelectors: ['h2'] }, { targetSelectors: ['template', 'svg'] },
 ];
 
-/** mulberry32, seeded: the same random markup every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const TAGS = ['p', 'div', 'section', 'article', 'main', 'li', 'ul', 'ol', 'dt', 'dd', 'h1', 'h2', 'h3', 'h6', 'pre', 'blockquote', 'table', 'tr', 'td', 'th',
   'tbody', 'thead', 'figcaption', 'span', 'b', 'a', 'nav', 'footer', 'aside', 'template', 'script', 'br', 'hr', 'img', 'form', 'button', 'svg', 'title', 'header'];
 const WORDS = ['tea', 'pipe | bar', 'kettle', '&amp;', ' ', '\n', '  ', 'leaf', '# hash', '- dash', 'x', '<!-- c -->', '&lt;p&gt;'];
@@ -104,7 +93,8 @@ describe('extractPageText: the same units as the previous reader', () => {
   });
 
   it('on 600 pages of seeded random markup, malformed too, with and without selectors', () => {
-    const next = random(38);
+    const generator = new Random(38);
+    const next = () => generator.next();
     for (let i = 0; i < 600; i++) {
       const html = `<html><head><title>T${i}</title></head><body>${randomHtml(next)}</body></html>`;
       same(html, TARGETS[i % TARGETS.length]!);
