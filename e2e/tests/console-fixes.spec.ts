@@ -99,6 +99,9 @@ test('the resource page follows its meaning index as it fills, and drops the lin
   await page.goto(`/console/knowledge/${id}`);
   const line = page.getByText(/understanding by meaning \d+% ready/);
   await expect(line).toBeVisible();
+  await owner.screenshot('resource-meaning-index');
+  await page.setViewportSize(PHONE);
+  await owner.screenshot('resource-meaning-index-phone');
   await expect(line).toHaveCount(0, { timeout: 120_000 });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
