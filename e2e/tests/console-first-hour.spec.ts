@@ -106,7 +106,13 @@ test('every widget setting is in the console with the live preview: language, st
   await expect(preview.getByRole('button', { name: 'Do you deliver?' })).toBeVisible();
   // A brand colour: the preview's header, launcher and send button take it, with readable text.
   await page.getByRole('checkbox', { name: 'Brand colour (header, launcher and send button)' }).check();
+  // A pale one is darkened by the widget (the shared accentOf): the console says which colour it will use.
+  await page.locator('#brand-color').fill('#bfdbfe');
+  await expect(page.getByTestId('brand-painted')).toHaveText(/The widget will use #245FA8, a darker shade, so the buttons stand out and\s+white text on it stays readable \(6\.4:1\)\./);
+  await expect(page.getByTestId('brand-contrast')).toContainText('text #ffffff, 6.4:1');
+  await expect(preview.getByRole('button', { name: /send/i })).toHaveCSS('background-color', 'rgb(36, 95, 168)');
   await page.locator('#brand-color').fill('#7c2d12');
+  await expect(page.getByTestId('brand-painted')).toContainText('The widget uses #7C2D12 as it is, with white text');
   await expect(page.getByTestId('brand-contrast')).toContainText('text #ffffff');
   await expect(preview.getByRole('button', { name: /send/i })).toHaveCSS('background-color', 'rgb(124, 45, 18)');
   await page.getByRole('combobox', { name: 'Language of the widget' }).selectOption({ label: 'Arabic' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { colorWarningsOf } from '../chatbots/color-warning.schema.js';
-import { MIN_CONTRAST, contrastRatio, readablePair } from './readable-colors.js';
+import { MIN_CONTRAST, accentOf, contrastRatio, hslOf, readablePair } from './readable-colors.js';
 
 describe('readablePair', () => {
   it.each(['#F28F3B', '#3B82F6', '#777777', '#FFFFFF', '#000', '#FACC15', '#7C3AED'])('reads at 4.5:1 or better on %s', (color) => {
@@ -34,5 +34,26 @@ describe('colorWarningsOf', () => {
     // A colour used on two stops is named once.
     expect(colorWarningsOf({ gradientColors: ['#FFFFFF', '#000000', '#FFFFFF', '#000000'] })[0]!.message)
       .toMatch(/shows #FFFFFF darker under #ffffff text$/);
+  });
+});
+
+describe('accentOf', () => {
+  it.each(['#7C2D12', '#1D4ED8', '#FACC15', '#000000'])('keeps %s, which is dark enough for a button', (color) => {
+    expect(accentOf(color)).toBe(color);
+  });
+
+  it('darkens a pale colour in its own hue, and a readable text colour exists on the result', () => {
+    const accent = accentOf('#BFDBFE');
+    expect(accent).toBe('#245fa8');
+    expect(hslOf(accent)[0]).toBeCloseTo(hslOf('#BFDBFE')[0], 0);
+    expect(readablePair([accent])).toMatchObject({ text: '#ffffff', adjusted: false });
+    // The pale orange reads with dark text, but the widget paints its darker shade, with white.
+    expect(readablePair(['#F28F3B']).text).toBe('#111827');
+    expect(readablePair([accentOf('#F28F3B')]).text).toBe('#ffffff');
+  });
+
+  it('turns white and pale greys into a slate blue', () => {
+    expect(accentOf('#FFFFFF')).toBe('#52637a');
+    expect(accentOf('#EEEEEE')).toBe('#52637a');
   });
 });

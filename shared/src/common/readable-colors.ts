@@ -94,3 +94,15 @@ export function readablePair(backgrounds: readonly string[]): ReadablePair {
   });
   return { text, backgrounds: adjustedBackgrounds, adjusted: true };
 }
+
+/**
+ * The accent the widget paints for a colour (its launcher, send button and, without a gradient,
+ * header): the colour itself, or, when it is paler than a button can be (lightness above 55%), the
+ * same hue at 40% lightness, so the button stands out on a light page; a grey becomes a slate blue.
+ * The console shows this colour too, so the owner sees what visitors will see.
+ */
+export function accentOf(hex: string): string {
+  const [h, s, l] = hslOf(hex);
+  if (l <= 0.55) return hex;
+  return hexOfHsl(s > 0.04 ? [h, 0.65, 0.4] : [215, 0.2, 0.4]);
+}

@@ -1,5 +1,4 @@
-import { readablePair, type EmbedConfig } from '@parley/shared';
-import { accentOf } from './colors.js';
+import { accentOf, readablePair, type EmbedConfig } from '@parley/shared';
 
 /** A text colour that reads at 4.5:1 or better on `background` (shared/src/common/readable-colors.ts). */
 const textOn = (background: string) => readablePair([background]).text;

@@ -1,5 +1,5 @@
 import {
-  CHATBOT_DEFAULTS, type ChatbotUpdateSchema, colorWarningsOf, contrastRatio, readablePair, type BubbleAlignment, type Chatbot,
+  CHATBOT_DEFAULTS, type ChatbotUpdateSchema, accentOf, colorWarningsOf, contrastRatio, readablePair, type BubbleAlignment, type Chatbot,
   type ColorWarning, type EmbedConfig,
 } from '@parley/shared';
 import type { z } from 'zod';
@@ -108,6 +108,15 @@ export function previewConfigOf(chatbot: Chatbot, draft: AppearanceDraft, avatar
 export function textOn(background: string): { text: string; ratio: number } {
   const { text } = readablePair([background]);
   return { text, ratio: contrastRatio(text, background) };
+}
+
+/**
+ * The colour the widget paints for a brand colour (the shared `accentOf`: a pale one is darkened so
+ * the buttons stand out), with its text colour and their contrast.
+ */
+export function brandAsPainted(brandColor: string): { color: string; darkened: boolean; text: string; ratio: number } {
+  const color = accentOf(brandColor);
+  return { color, darkened: color.toUpperCase() !== brandColor.toUpperCase(), ...textOn(color) };
 }
 
 /** Whether the draft holds the chatbot's saved colours, which its API `warnings` describe. */

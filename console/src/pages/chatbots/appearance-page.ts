@@ -1,11 +1,11 @@
 import { html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { styleMap } from 'lit/directives/style-map.js';
-import { ChatbotUpdateSchema, chatbotContract, type Chatbot } from '@parley/shared';
+import { ChatbotUpdateSchema, LIGHT_TEXT, chatbotContract, type Chatbot } from '@parley/shared';
 import { ApiError, call } from '../../api/api-client.js';
 import { PageElement } from '../../app/page-element.js';
 import {
-  COLOR_FIELDS, WIDGET_LANGUAGES, appearanceBody, appearanceOf, contrastWarnings, hasSavedColors, previewConfigOf, textOn, type AppearanceDraft,
+  COLOR_FIELDS, WIDGET_LANGUAGES, appearanceBody, brandAsPainted, appearanceOf, contrastWarnings, hasSavedColors, previewConfigOf, textOn, type AppearanceDraft,
 } from './appearance-draft.js';
 import './avatar-upload.js';
 import { issuesByField } from './form-issues.js';
@@ -79,14 +79,21 @@ export class AppearancePage extends PageElement {
   }
 
   private renderBrandColor(draft: AppearanceDraft) {
-    const { text, ratio } = textOn(draft.brandColor);
+    const painted = brandAsPainted(draft.brandColor);
+    const textName = painted.text === LIGHT_TEXT ? 'white' : 'dark';
     return html`<div class="row"><input id="use-brand" type="checkbox" .checked=${draft.useBrandColor}
         @change=${(e: Event) => this.set('useBrandColor', (e.target as HTMLInputElement).checked)}>
         <label for="use-brand">Brand colour (header, launcher and send button)</label></div>
       ${draft.useBrandColor ? html`<div class="field"><label for="brand-color" class="visually-hidden">Brand colour</label><div class="row">
         <input id="brand-color" type="color" .value=${draft.brandColor.length === 4 ? draft.brandColor.replace(/^#(.)(.)(.)$/, '#$1$1$2$2$3$3') : draft.brandColor}
           @input=${(e: Event) => this.set('brandColor', (e.target as HTMLInputElement).value.toUpperCase())}>
-        <code>${draft.brandColor}</code><span class="muted" data-testid="brand-contrast">text ${text}, ${ratio.toFixed(1)}:1</span></div>
+        <code>${draft.brandColor}</code>
+        <span class="swatch" style=${styleMap({ background: painted.color, color: painted.text })} aria-hidden="true">Aa</span>
+        <span class="muted" data-testid="brand-contrast">text ${painted.text}, ${painted.ratio.toFixed(1)}:1</span></div>
+        <p data-testid="brand-painted">${painted.darkened
+          ? html`The widget will use <code>${painted.color.toUpperCase()}</code>, a darker shade, so the buttons stand out and
+            ${textName} text on it stays readable (${painted.ratio.toFixed(1)}:1).`
+          : html`The widget uses <code>${draft.brandColor}</code> as it is, with ${textName} text (${painted.ratio.toFixed(1)}:1).`}</p>
         <p class="hint">A pale colour is darkened for the buttons, and text on it is always dark or light enough to read (4.5:1).
           A header gradient, when set, still paints the header. In the API: websiteIntegration.brandColor.</p></div>` : nothing}`;
   }
