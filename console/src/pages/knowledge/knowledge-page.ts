@@ -107,6 +107,14 @@ export class KnowledgePage extends PageElement {
     else this.message = `${resource.fileName} could not be read${resource.failureReason ? `: ${resource.failureReason}` : '.'}`;
   }
 
+  /**
+   * Opens the file chooser, except while an upload runs. The button is only aria-disabled then:
+   * a disabled button would drop the keyboard focus it has to the page's start.
+   */
+  private chooseFile(): void {
+    if (this.progress === undefined) this.uploadInput.click();
+  }
+
   private async uploadFile(): Promise<void> {
     const file = this.uploadInput.files?.[0];
     if (!file) return;
@@ -174,7 +182,7 @@ export class KnowledgePage extends PageElement {
       ${this.target ? html`<p class="notice" data-testid="attach-notice">What you add here is also added to the chatbot
         <a href="/console/chatbots/${this.target.id}">${this.target.name}</a>.</p>` : nothing}
       ${may(resourceContract.createText) ? html`<div class="toolbar">
-        <button type="button" @click=${() => this.uploadInput.click()} ?disabled=${this.progress !== undefined}>Upload file</button>
+        <button type="button" @click=${this.chooseFile} aria-disabled=${this.progress !== undefined ? 'true' : 'false'}>Upload file</button>
         <button type="button" @click=${() => this.textDialog.open()}>Add text</button>
         <button type="button" @click=${() => this.websiteDialog.open('website')}>Add website</button>
         ${this.hostedVideo ? html`<button type="button" class="secondary" @click=${() => this.websiteDialog.open('video')}>Add hosted video</button>` : nothing}

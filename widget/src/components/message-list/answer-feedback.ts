@@ -59,22 +59,28 @@ export class CwAnswerFeedback extends LitElement {
   private sendComment(event: Event): void {
     event.preventDefault();
     const text = this.comment?.value.trim();
+    this.closeComment();
+    if (text) this.dispatchEvent(new RateEvent('down', text));
+  }
+
+  /** Closes the comment box; the focus it had goes back to 👎 instead of the page's start. */
+  private closeComment(): void {
     this.commenting = false;
     this.thanked = true;
-    if (text) this.dispatchEvent(new RateEvent('down', text));
+    void this.updateComplete.then(() => this.renderRoot.querySelector<HTMLElement>('.down')?.focus());
   }
 
   protected override render() {
     return html`
       <div class="buttons" role="group" aria-label=${`${strings.helpful} / ${strings.notHelpful}`}>
         <button aria-label=${strings.helpful} title=${strings.helpful} aria-pressed=${String(this.rating === 'up')} @click=${() => this.rate('up')}>${icons.thumbUp}</button>
-        <button aria-label=${strings.notHelpful} title=${strings.notHelpful} aria-pressed=${String(this.rating === 'down')} @click=${() => this.rate('down')}>${icons.thumbDown}</button>
+        <button class="down" aria-label=${strings.notHelpful} title=${strings.notHelpful} aria-pressed=${String(this.rating === 'down')} @click=${() => this.rate('down')}>${icons.thumbDown}</button>
       </div>
       ${this.commenting ? html`
         <form @submit=${this.sendComment}>
           <textarea aria-label=${strings.feedbackComment} placeholder=${strings.feedbackComment} maxlength="2000" dir="auto"></textarea>
           <button type="submit">${strings.feedbackSend}</button>
-          <button type="button" @click=${() => { this.commenting = false; this.thanked = true; }}>${strings.feedbackSkip}</button>
+          <button type="button" @click=${() => this.closeComment()}>${strings.feedbackSkip}</button>
         </form>` : nothing}
       ${this.thanked && !this.commenting ? html`<p class="thanks" role="status">${strings.feedbackThanks}</p>` : nothing}
     `;

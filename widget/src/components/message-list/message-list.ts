@@ -59,6 +59,12 @@ export class CwMessageList extends LitElement {
     this.awayFromEnd = false;
   }
 
+  /** The pill goes away once the end shows: its focus moves to the conversation, not to the page's start. */
+  private jumpToLatest(): void {
+    this.scrollToLatest();
+    this.log?.focus({ preventScroll: true });
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     const log = this.log;
     const previous = changed.get('messages') as WidgetMessage[] | undefined;
@@ -130,7 +136,7 @@ export class CwMessageList extends LitElement {
           </div>` : nothing}
         <slot></slot>
       </div>
-      ${this.awayFromEnd ? html`<button class="jump" @click=${() => this.scrollToLatest()}>${icons.down}<span>${strings.jumpToLatest}</span></button>` : nothing}
+      ${this.awayFromEnd ? html`<button class="jump" @click=${this.jumpToLatest}>${icons.down}<span>${strings.jumpToLatest}</span></button>` : nothing}
     `;
   }
 }
