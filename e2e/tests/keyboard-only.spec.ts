@@ -300,7 +300,9 @@ test('the widget by keyboard: ask for a person in words, "Talk to a person" is a
 });
 
 test('the conversation by keyboard: 👎 opens its comment box, and "Jump to the latest message" takes focus to the end', async ({ page, createChatbot, openHostPage, widget }) => {
-  await createChatbot({ name: 'Keyboard answers' }).then((chatbot) => openHostPage('allowed.test', { chatbotId: chatbot.id }));
+  // A yellow brand colour: focus rings and the message box's edge drawn in it must still stand out on white.
+  await createChatbot({ name: 'Keyboard answers', websiteIntegration: { brandColor: '#FACC15' } })
+    .then((chatbot) => openHostPage('allowed.test', { chatbotId: chatbot.id }));
   await expect(widget.launcher).toBeVisible();
   await tabTo(page, widget.launcher);
   await page.keyboard.press('Enter');

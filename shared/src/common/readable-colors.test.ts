@@ -38,7 +38,7 @@ describe('colorWarningsOf', () => {
 });
 
 describe('accentOf', () => {
-  it.each(['#7C2D12', '#1D4ED8', '#FACC15', '#000000'])('keeps %s, which is dark enough for a button', (color) => {
+  it.each(['#7C2D12', '#1D4ED8', '#000000', '#8B5CF6'])('keeps %s, which stands out on white at 3.5:1', (color) => {
     expect(accentOf(color)).toBe(color);
   });
 
@@ -50,6 +50,13 @@ describe('accentOf', () => {
     // The pale orange reads with dark text, but the widget paints its darker shade, with white.
     expect(readablePair(['#F28F3B']).text).toBe('#111827');
     expect(readablePair([accentOf('#F28F3B')]).text).toBe('#ffffff');
+  });
+
+  it.each(['#FACC15', '#22D3EE', '#A3E635', '#FDE68A', '#FFFF00'])('darkens %s until its focus rings stand out on white and light grey', (color) => {
+    const accent = accentOf(color);
+    expect(contrastRatio(accent, '#ffffff')).toBeGreaterThanOrEqual(3.5);
+    expect(contrastRatio(accent, '#F6F7F8')).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(accent, '#ffffff')).toBeLessThan(4);
   });
 
   it('turns white and pale greys into a slate blue', () => {

@@ -96,13 +96,18 @@ export function readablePair(backgrounds: readonly string[]): ReadablePair {
 }
 
 /**
- * The accent the widget paints for a colour (its launcher, send button and, without a gradient,
- * header): the colour itself, or, when it is paler than a button can be (lightness above 55%), the
- * same hue at 40% lightness, so the button stands out on a light page; a grey becomes a slate blue.
- * The console shows this colour too, so the owner sees what visitors will see.
+ * The accent the widget paints for a colour (its launcher, send button, focus rings and, without a
+ * gradient, header): the colour itself when it stands out on white at 3.5:1, which keeps 3:1
+ * (WCAG 1.4.11, for a button's edge and a focus ring) on the widget's light grey surfaces too;
+ * otherwise the same hue, darker, until it does: from 40% lightness at 65% saturation for a pale
+ * colour, and a slate blue for a grey. A yellow at 1.6:1 would leave the focus rings invisible.
+ * The console shows this colour too.
  */
 export function accentOf(hex: string): string {
-  const [h, s, l] = hslOf(hex);
-  if (l <= 0.55) return hex;
-  return hexOfHsl(s > 0.04 ? [h, 0.65, 0.4] : [215, 0.2, 0.4]);
+  const [h, s] = hslOf(hex);
+  let accent = hex;
+  for (let lightness = 0.4; contrastRatio(accent, LIGHT_TEXT) < 3.5; lightness -= 0.02) {
+    accent = hexOfHsl(s > 0.04 ? [h, 0.65, lightness] : [215, 0.2, lightness]);
+  }
+  return accent;
 }

@@ -26,6 +26,5 @@ export function themeOf(config: EmbedConfig): Record<string, string> {
     '--cw-accent-fg': textOn(accent),
     '--cw-header-bg': config.gradientColors ? `linear-gradient(135deg, ${header.backgrounds.join(', ')})` : accent,
     '--cw-header-fg': header.text,
-    '--cw-focus': accent,
   };
 }

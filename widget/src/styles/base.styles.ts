@@ -16,7 +16,7 @@ export const baseStyles = css`
     cursor: pointer;
   }
   :focus-visible {
-    outline: 2px solid var(--cw-focus, #2563eb);
+    outline: 2px solid var(--cw-accent, #2563eb);
     outline-offset: 2px;
   }
   .visually-hidden {

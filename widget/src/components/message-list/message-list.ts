@@ -59,12 +59,6 @@ export class CwMessageList extends LitElement {
     this.awayFromEnd = false;
   }
 
-  /** The pill goes away once the end shows: its focus moves to the conversation, not to the page's start. */
-  private jumpToLatest(): void {
-    this.scrollToLatest();
-    this.log?.focus({ preventScroll: true });
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     const log = this.log;
     const previous = changed.get('messages') as WidgetMessage[] | undefined;
@@ -117,6 +111,7 @@ export class CwMessageList extends LitElement {
     const streaming = this.status === 'streaming';
     const last = this.messages.at(-1);
     const waiting = streaming && (!last || last.fromUser || last.text === '');
+    // The jump pill goes away once the end shows: the focus it had moves to the conversation, not to the page's start.
     return html`
       <div class="log" role="log" aria-live="polite" aria-relevant="additions text" aria-busy=${String(streaming)} tabindex="0"
         aria-label=${strings.conversation} @scroll=${this.onScroll}>
@@ -136,7 +131,8 @@ export class CwMessageList extends LitElement {
           </div>` : nothing}
         <slot></slot>
       </div>
-      ${this.awayFromEnd ? html`<button class="jump" @click=${this.jumpToLatest}>${icons.down}<span>${strings.jumpToLatest}</span></button>` : nothing}
+      ${/* The pill goes away once the end shows: its focus moves to the conversation, not to the page's start. */ ''}
+      ${this.awayFromEnd ? html`<button class="jump" @click=${() => { this.scrollToLatest(); this.log?.focus({ preventScroll: true }); }}>${icons.down}<span>${strings.jumpToLatest}</span></button>` : nothing}
     `;
   }
 }
