@@ -253,6 +253,19 @@ describe('composeAnswer', () => {
     expect(composeLocalAnswer({ ...prompt(question), passages }, meaningOf(0.4)).text).toBe('The pottery evening ends with tea in the garden.');
   });
 
+  it('adds the sentence after the best one in its paragraph when it shares a word of the question and scores nearly as well', () => {
+    const passages: ContextPassage[] = [{
+      source: 'safety.md',
+      content: 'If the fire alarm sounds, leave by the nearest exit. Fire marshals meet everyone at the assembly point in the car park. Our café serves hot drinks all day.',
+    }];
+    // A stand-in encoder: the second sentence is what the visitor needs next.
+    const meaningOf = (next: number) => (text: string) => ({ 'If the fire alarm sounds, leave by the nearest exit.': 0.5, 'Fire marshals meet everyone at the assembly point in the car park.': next })[text] ?? 0.1;
+    const question = 'what do I do when the fire alarm goes off?';
+    expect(composeLocalAnswer({ ...prompt(question), passages }, meaningOf(0.4)).text)
+      .toBe('If the fire alarm sounds, leave by the nearest exit. Fire marshals meet everyone at the assembly point in the car park.');
+    expect(composeLocalAnswer({ ...prompt(question), passages }, meaningOf(0.2)).text).toBe('If the fire alarm sounds, leave by the nearest exit.');
+  });
+
   it('weighs a heading that asks a question more than one that names a topic, and lets it carry the restrict decision', () => {
     const passages: ContextPassage[] = [{
       source: 'faq.md',
