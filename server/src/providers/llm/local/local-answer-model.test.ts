@@ -238,6 +238,34 @@ describe('composeAnswer', () => {
     expect(composeLocalAnswer({ ...prompt(question), passages }, (text) => (text.startsWith('Send') ? 0.55 : 0.4)).text).toMatch(/^Bring back any empty bottle/);
   });
 
+  it('adds the sentence closest in meaning when the best one was chosen by its words and it scores nearly as well', () => {
+    const passages: ContextPassage[] = [{
+      source: 'classes.md',
+      content: 'The pottery evening ends with tea in the garden.\n\nNo experience is needed: our tutors start everyone from scratch.\n\nThe shop opens early.',
+    }];
+    // A stand-in encoder: the question means what the second paragraph says, in none of its words.
+    const meaningOf = (score: number) => (text: string) => (text.startsWith('No experience') ? score : 0.3);
+    const question = 'does the pottery evening suit a complete novice?';
+    const answer = composeLocalAnswer({ ...prompt(question), passages }, meaningOf(0.6)).text;
+    expect(answer).toMatch(/^The pottery evening ends/);
+    expect(answer).toContain('No experience is needed');
+    // Further in meaning, it scores too far below the best sentence to join.
+    expect(composeLocalAnswer({ ...prompt(question), passages }, meaningOf(0.4)).text).toBe('The pottery evening ends with tea in the garden.');
+  });
+
+  it('adds the sentence after the best one in its paragraph when it shares a word of the question and scores nearly as well', () => {
+    const passages: ContextPassage[] = [{
+      source: 'safety.md',
+      content: 'If the fire alarm sounds, leave by the nearest exit. Fire marshals meet everyone at the assembly point in the car park. Our café serves hot drinks all day.',
+    }];
+    // A stand-in encoder: the second sentence is what the visitor needs next.
+    const meaningOf = (next: number) => (text: string) => ({ 'If the fire alarm sounds, leave by the nearest exit.': 0.5, 'Fire marshals meet everyone at the assembly point in the car park.': next })[text] ?? 0.1;
+    const question = 'what do I do when the fire alarm goes off?';
+    expect(composeLocalAnswer({ ...prompt(question), passages }, meaningOf(0.4)).text)
+      .toBe('If the fire alarm sounds, leave by the nearest exit. Fire marshals meet everyone at the assembly point in the car park.');
+    expect(composeLocalAnswer({ ...prompt(question), passages }, meaningOf(0.2)).text).toBe('If the fire alarm sounds, leave by the nearest exit.');
+  });
+
   it('weighs a heading that asks a question more than one that names a topic, and lets it carry the restrict decision', () => {
     const passages: ContextPassage[] = [{
       source: 'faq.md',
