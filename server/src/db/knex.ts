@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import knexFactory, { type Knex } from 'knex';
@@ -33,10 +34,24 @@ pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 // Workaround: knex-pglite derives the SQL command from knex's method name, so a delete ("del")
 // is reported as "DEL" and knex returns the raw result instead of the deleted row count.
 // See knex-pglite's processResponse. Remove when: it maps `del` to DELETE.
-type ResponseProcessor = new (config: Knex.Config) => { processResponse(obj: object, runner: unknown): unknown };
+type ResponseProcessor = new (config: Knex.Config) => {
+  processResponse(obj: object, runner: unknown): unknown;
+  _query(connection: unknown, obj: object): Promise<unknown>;
+};
 class PgLiteClient extends (ClientPgLite as unknown as ResponseProcessor) {
   override processResponse(obj: { method?: string }, runner: unknown): unknown {
     return super.processResponse(obj.method === 'del' ? { ...obj, method: 'delete' } : obj, runner);
+  }
+
+  /**
+   * PGlite runs each statement on the service's own thread and answers it without a turn of the
+   * event loop in between, so a chain of statements (a 5 MB text stored, read back and its job
+   * started) held the loop for their sum. Each statement starts on a turn of its own: requests
+   * waiting (a `/health` poll, another organisation's call) are answered between two statements.
+   */
+  override async _query(connection: unknown, obj: object): Promise<unknown> {
+    await nextTurn();
+    return super._query(connection, obj);
   }
 }
 

@@ -41,13 +41,16 @@ function postgresUrl(ctx: TestContext): string {
 /**
  * Starts the server (`src/main.ts`) in a process of its own, as an operator runs it: on the
  * embedded database in its data folder when the tests run on PGlite, on a fresh PostgreSQL
- * database otherwise; then creates `count` organisations through its admin socket (`npm run keys`).
+ * database otherwise; waits until it is ready (`/health/ready`); then creates `count` organisations through its admin socket (`npm run keys`).
  * A test that loads the service can so watch from outside whether it keeps answering.
  */
 export async function startServiceWithTenants(count: number, env: Record<string, string> = {}): Promise<ServiceWithTenants> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'parley-tenants-'));
   const ctx = process.env.TEST_DATABASE === 'postgres' ? await createTestContext() : undefined;
   const service = await startServiceProcess({ DATA_DIR: dataDir, ...(ctx ? { DATABASE_URL: postgresUrl(ctx) } : {}), ...env });
+  // Warmed up first, as a load balancer's readiness probe waits for it: the instance's start
+  // (the dictionary and the engine's modules loaded) is not the load a test puts on it.
+  while ((await fetch(`${service.url}/health/ready`)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
   const tenants: Tenant[] = [];
   for (let i = 0; i < count; i++) {
     const { apiKey } = await adminCommand(adminSocketPath(dataDir), { command: 'create', org: `Tenant ${i + 1}`, plan: null });
