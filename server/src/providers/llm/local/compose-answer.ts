@@ -256,7 +256,7 @@ function pickSentences(ranked: readonly ScoredSentence[], partAnswers: readonly 
   if (next && next.score >= NEXT_CALL * best.score && sharesWords(next, best) && !next.text.endsWith('?')) add(next);
   // The sentence closest in meaning joins a best one chosen mostly by its words when it scores
   // nearly as well: on knowledge the thesaurus was not written for, the words of a paraphrase
-  // ("a kitten spayed") miss the sentence that answers ("Cats can be neutered from 4 months").
+  // ("is it fine for a complete novice?") miss the sentence that answers ("No experience is needed").
   const closest = ranked.slice(1).reduce<ScoredSentence | undefined>((top, s) => (top === undefined || s.meaning > top.meaning ? s : top), undefined);
   if (closest && closest.meaning > best.meaning && closest.score >= MEANING_CALL * best.score) add(closest);
   // A pronoun's subject reads before it; otherwise the best sentence leads.
