@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { benchmark as behindNginx } from './behind-nginx.bench.js';
+import { benchmark as bigTextNeighbour } from './big-text-neighbour.bench.js';
 import { benchmark as chatbotGet } from './chatbot-get.bench.js';
 import { benchmark as chatQuality } from './chat-quality.bench.js';
 import { benchmark as chatStream } from './chat-stream.bench.js';
@@ -36,6 +37,7 @@ const BENCHMARKS: Benchmark[] = [
   resourcesIngestion,
   websiteDiscovery,
   largeSite,
+  bigTextNeighbour,
   scannedPdf,
   squadRetrieval,
   sentenceEncoder,

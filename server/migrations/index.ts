@@ -18,6 +18,7 @@ import * as createKnowledgeGapClosures from './20261127G-create-knowledge-gap-cl
 import * as addResourceQaVersion from './20261128M-add-resource-qa-version.js';
 import * as chunkVersionIgnoresEmbeddings from './20261129A-chunk-version-ignores-embeddings.js';
 import * as chunkTsvFilledOnce from './20261202P-chunk-tsv-filled-once.js';
+import * as createResourceChunkStaging from './20261203P-create-resource-chunk-staging.js';
 import * as createMembers from './20261128J-create-members.js';
 import * as createNotifications from './20261128H-create-notifications.js';
 import * as addLiveHandoff from './20261128K-add-live-handoff.js';
@@ -54,6 +55,7 @@ const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['20261128K-add-live-handoff', addLiveHandoff],
   ['20261128L-create-chatbot-embed-origins', createChatbotEmbedOrigins],
   ['20261202P-chunk-tsv-filled-once', chunkTsvFilledOnce],
+  ['20261203P-create-resource-chunk-staging', createResourceChunkStaging],
 ];
 
 export const migrationSource: Knex.MigrationSource<readonly [string, Migration]> = {

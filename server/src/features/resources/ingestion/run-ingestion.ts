@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { stripNulCharacters, SYNC_FREQUENCY_MS } from '@parley/shared';
@@ -8,6 +9,7 @@ import type { ResourceRecord, ResourcesRepository, ResourceUpdate } from '../res
 import { sourceOfRecord } from '../sources/registry.js';
 import type { ProgressRecorder } from '../sources/source-module.js';
 import { hasVectorColumn, indexedSectionHashes, swapChunks } from './chunk-index.js';
+import { discardStagedChunks, stageChunks } from './chunk-staging.js';
 import { IngestionFailedError, NoTextFoundError, toStorableOutput, type ReaderOutput, type SourceSection } from './ingestion-types.js';
 import { withParser, type Parser, type ParserLimits } from './sandbox/parser-process.js';
 import { chunkSections, DEFAULT_CHUNK_OPTIONS, sectionHash, textPipelineKey, type TextChunk } from './stages/chunk-text.js';
@@ -98,9 +100,9 @@ export function nextSyncAt(resource: ResourceRecord, now: number): number | null
 }
 
 /**
- * Processes one resource: read (by its type's module, `sources/`) → chunk → (embed) → swap the
- * chunk set and set `DONE` in one transaction that also completes the job, so the result is
- * applied exactly once. Unchanged sections keep their chunks; a section is unchanged only under
+ * Processes one resource: read (by its type's module, `sources/`) → chunk → (embed) → stage the
+ * new chunks (short transactions, unseen by readers) → swap the chunk set and set `DONE` in one
+ * transaction that also completes the job, so the result is applied exactly once. Unchanged sections keep their chunks; a section is unchanged only under
  * the same text pipeline (chunk size, embeddings model), so a changed pipeline re-indexes. A
  * source with no text ends `FAILED_NO_TEXT_FOUND`, a permanent failure `FAILED`; any other error
  * is thrown for the queue to retry (`onGiveUp` ends it FAILED).
@@ -143,10 +145,19 @@ export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayl
     ? output.pages.reduce((sum, page) => sum + page.textBytes, 0)
     : output.sections.reduce((sum, section) => sum + section.units.reduce((s, unit) => s + Buffer.byteLength(unit.text), 0), 0);
   const outcome = source.afterRead?.(resource, output, { now, textBytes, pipelineKey, nextSyncAt: nextSyncAt(resource, now) });
-  await finish(ctx, job, resource, { aiProcessingStatus: 'DONE', failureReason: null, processingProgress: null, ...outcome?.fields }, {
-    resourceId: resource.id, organisationId: resource.organisationId, keepHashes,
-    chunks, embeddings: vectors && embedder ? { model: embedder.model, vectors } : undefined,
-  }, outcome?.write);
+  // The new chunks are written ahead in short transactions (chunk-staging.ts); the swap moves them in.
+  const run = { runKey: randomUUID(), jobId: job.id, resourceId: resource.id, organisationId: resource.organisationId };
+  try {
+    const staged = chunks.length > 0
+      ? await stageChunks(ctx.db, run, chunks, signal, vectors && embedder ? { model: embedder.model, vectors } : undefined)
+      : undefined;
+    await finish(ctx, job, resource, { aiProcessingStatus: 'DONE', failureReason: null, processingProgress: null, ...outcome?.fields }, {
+      resourceId: resource.id, organisationId: resource.organisationId, keepHashes, chunks: [], ...(staged ? { staged } : {}),
+    }, outcome?.write);
+  } finally {
+    // Nothing is left after a swap; after a failure or a lost lease, the run's rows go.
+    if (chunks.length > 0) await discardStagedChunks(ctx.db, run.runKey).catch((err) => log.warn({ err }, 'staged chunks not deleted'));
+  }
   log.info({ sections: output.sections.length, newChunks: chunks.length, keptSections: keepHashes.size }, 'ingestion done');
 }
 
@@ -161,7 +172,7 @@ async function finish(
       // Deleted meanwhile: nothing to write (its chunks went with it).
       if (await ctx.repository.update(resource.id, fields, trx) === 0) return;
       if (swap) await swapChunks(trx, swap);
-      if (swap && swap.chunks.length > 0 && ctx.sentenceEncoder) await queueSentenceVectors(ctx.jobs, trx, { resourceId: swap.resourceId, organisationId: swap.organisationId });
+      if (swap && (swap.chunks.length > 0 || (swap.staged?.count ?? 0) > 0) && ctx.sentenceEncoder) await queueSentenceVectors(ctx.jobs, trx, { resourceId: swap.resourceId, organisationId: swap.organisationId });
       if (alsoWrite) await alsoWrite(trx);
       const stored = ctx.onProcessed && await ctx.repository.find(resource.organisationId, resource.id, trx);
       if (stored) await ctx.onProcessed!(stored, trx);
