@@ -8,7 +8,7 @@ import { loadConfig } from '../src/config.js';
 import { newId } from '../src/db/ids.js';
 import { makePdf } from '../src/features/resources/ingestion/fixtures/make-pdf.js';
 import { startFakeWebsite } from '../src/features/resources/ingestion/fixtures/fake-servers.js';
-import { swapChunks } from '../src/features/resources/ingestion/chunk-index.js';
+import { replaceChunks } from '../src/features/resources/ingestion/chunk-staging.js';
 import { chunkSections } from '../src/features/resources/ingestion/stages/chunk-text.js';
 import type { AuthContext } from '../src/features/organisations/organisations.service.js';
 import { createServices, type Services } from '../src/services.js';
@@ -104,7 +104,7 @@ async function answerLatency(ctx: BenchContext, services: Services, corpus: Corp
       await db('resources').insert({ id, organisation_id: org.organisationId, creator: org.userId, file_name: 'bench', type: 'TEXT', created_at: Date.now(), ai_processing_status: 'DONE', tags: [] });
       const sections = Array.from({ length: 100 }, (_, i) => ({ provenance: { page: i + 1 }, units: [{ text: corpus.paragraphs[(inserted + i) % corpus.paragraphs.length]! }] }));
       const chunks = chunkSections(sections, { targetWords: 10_000, overlapWords: 0 });
-      await db.transaction((trx) => swapChunks(trx, { resourceId: id, organisationId: org.organisationId, keepHashes: new Set(), chunks }));
+      await replaceChunks(db, { resourceId: id, organisationId: org.organisationId }, chunks);
       ids.push(id);
       inserted += chunks.length;
     }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { swapChunks } from '../src/features/resources/ingestion/chunk-index.js';
+import { replaceChunks } from '../src/features/resources/ingestion/chunk-staging.js';
 import { insertTextResource } from '../src/test/factories.js';
 import { createTestContext, type TestContext } from '../src/test/test-app.js';
 
@@ -17,10 +17,7 @@ const storedChunks = async (resourceId: string) => (await ctx.database.db.raw(
 describe('20261202P: a chunk\'s full-text vector is filled once, never stale', () => {
   it('an ingested chunk stores the same vector as the generated column did, and its token count from it', async () => {
     const resourceId = await insertTextResource(ctx.database.db, ctx.org.organisationId, ctx.org.userId);
-    await ctx.database.db.transaction((trx) => swapChunks(trx, {
-      resourceId, organisationId: ctx.org.organisationId, keepHashes: new Set(),
-      chunks: [{ content: CONTENT, provenance: { kind: 'text' } as never, contentHash: 'h1' }],
-    }));
+    await replaceChunks(ctx.database.db, { resourceId, organisationId: ctx.org.organisationId }, [{ content: CONTENT, provenance: { kind: 'text' } as never, contentHash: 'h1' }]);
     const [chunk] = await storedChunks(resourceId);
     expect(chunk!.tsv).toBe(await expectedVector(CONTENT));
     // Its words but the stop words ("the", "at", "on", "is", "and"), "bakery" twice.

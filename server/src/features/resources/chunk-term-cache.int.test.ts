@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../db/ids.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { ChunkTermCache } from './chunk-term-cache.js';
-import { swapChunks } from './ingestion/chunk-index.js';
-import { chunkSections } from './ingestion/stages/chunk-text.js';
 import { holdsPhrase } from './rank-bm25.js';
+import { replaceChunkTexts } from './resources.test-support.js';
 import { retrieveChunks } from './retrieve-chunks.js';
 
 let ctx: TestContext;
@@ -19,8 +18,7 @@ async function createResource(name: string): Promise<string> {
 
 /** Replaces the resource's chunks as ingestion and re-syncs do. */
 async function index(id: string, texts: string[]): Promise<void> {
-  const chunks = chunkSections(texts.map((text) => ({ provenance: {}, units: [{ text }] })));
-  await ctx.database.db.transaction((trx) => swapChunks(trx, { resourceId: id, organisationId: ctx.org.organisationId, keepHashes: new Set(), chunks }));
+  await replaceChunkTexts(ctx.database.db, { resourceId: id, organisationId: ctx.org.organisationId }, texts);
 }
 
 const ask = async (ids: string[], question: string) =>

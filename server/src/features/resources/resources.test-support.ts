@@ -1,6 +1,9 @@
 import { ResourceSchema, type Resource } from '@parley/shared';
+import type { Knex } from 'knex';
 import { expect } from 'vitest';
 import type { TestContext } from '../../test/test-app.js';
+import { replaceChunks } from './ingestion/chunk-staging.js';
+import { chunkSections } from './ingestion/stages/chunk-text.js';
 
 const PENDING = new Set(['NOT_STARTED', 'IN_PROGRESS']);
 
@@ -22,4 +25,9 @@ export async function createResource(api: TestContext['api'], path: string, body
   const res = await api.post(`/v1/resource/${path}`).send(body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return ResourceSchema.parse(res.body);
+}
+
+/** Replaces a resource's chunks with those of `texts`, a section each, as an ingestion run does. */
+export async function replaceChunkTexts(db: Knex, resource: { resourceId: string; organisationId: string }, texts: readonly string[]): Promise<void> {
+  await replaceChunks(db, resource, chunkSections(texts.map((text) => ({ provenance: {}, units: [{ text }] }))));
 }

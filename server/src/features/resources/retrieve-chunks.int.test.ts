@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../db/ids.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
-import { swapChunks } from './ingestion/chunk-index.js';
-import { chunkSections } from './ingestion/stages/chunk-text.js';
+import { replaceChunkTexts } from './resources.test-support.js';
 import { fuseByReciprocalRank, passagesOf, retrieveChunks } from './retrieve-chunks.js';
 import { synonymsOf } from '../../providers/llm/local/synonyms.js';
 
@@ -14,8 +13,7 @@ async function indexText(name: string, texts: string[]): Promise<string> {
   const id = newId();
   const { db } = ctx.database;
   await db('resources').insert({ id, organisation_id: ctx.org.organisationId, creator: ctx.org.userId, file_name: name, type: 'TEXT', created_at: Date.now(), ai_processing_status: 'DONE', tags: [] });
-  const chunks = chunkSections(texts.map((text) => ({ provenance: {}, units: [{ text }] })));
-  await db.transaction((trx) => swapChunks(trx, { resourceId: id, organisationId: ctx.org.organisationId, keepHashes: new Set(), chunks }));
+  await replaceChunkTexts(db, { resourceId: id, organisationId: ctx.org.organisationId }, texts);
   return id;
 }
 
@@ -119,8 +117,7 @@ describe('retrieveChunks with the instance\'s passages', () => {
     const id = await indexText('kiwis', ['Kiwis lay the largest eggs for their size.']);
     const ask = () => retrieveChunks(ctx.database.db, ctx.org.organisationId, [id], 'How big are kiwi eggs?', 2);
     expect((await ask()).map((chunk) => chunk.content)).toEqual(['Kiwis lay the largest eggs for their size.']);
-    const chunks = chunkSections([{ provenance: {}, units: [{ text: 'A kiwi egg weighs a fifth of its mother.' }] }]);
-    await ctx.database.db.transaction((trx) => swapChunks(trx, { resourceId: id, organisationId: ctx.org.organisationId, keepHashes: new Set(), chunks }));
+    await replaceChunkTexts(ctx.database.db, { resourceId: id, organisationId: ctx.org.organisationId }, ['A kiwi egg weighs a fifth of its mother.']);
     expect((await ask()).map((chunk) => chunk.content)).toEqual(['A kiwi egg weighs a fifth of its mother.']);
   });
 });

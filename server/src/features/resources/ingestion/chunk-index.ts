@@ -1,6 +1,4 @@
 import type { Knex } from 'knex';
-import type { TextChunk } from './stages/chunk-text.js';
-import { toVectorLiteral } from './stages/embed-chunks.js';
 
 const vectorColumnCache = new WeakMap<Knex, Promise<boolean>>();
 
@@ -27,10 +25,7 @@ export interface ChunkSwap {
   organisationId: string;
   /** Sections whose chunks stay as they are (unchanged since the last sync). */
   keepHashes: ReadonlySet<string>;
-  /** Chunks of new or changed sections, inserted here. */
-  chunks: readonly TextChunk[];
-  embeddings?: { model: string; vectors: readonly number[][] };
-  /** Chunks of new or changed sections written ahead by `stageChunks` (ingestion), moved in here. */
+  /** Chunks of new or changed sections, written ahead by `stageChunks`, moved in here; none when nothing changed. */
   staged?: StagedChunks;
 }
 
@@ -43,15 +38,13 @@ export interface StagedChunks {
 
 /**
  * Replaces a resource's chunk set inside the caller's transaction: chunks of sections that are
- * gone or changed are deleted and the new ones inserted (or moved in from the run's staged
- * rows), so readers see the old set until commit and the new one after (decisions.md: a re-sync
+ * gone or changed are deleted and the new ones moved in from the run's staged rows, so readers see the old set until commit and the new one after (decisions.md: a re-sync
  * keeps content searchable).
  */
 export async function swapChunks(trx: Knex, swap: ChunkSwap): Promise<void> {
   const stale = trx('resource_chunks').where({ resource_id: swap.resourceId });
   if (swap.keepHashes.size > 0) stale.where((q) => q.whereNull('content_hash').orWhereNotIn('content_hash', [...swap.keepHashes]));
   await stale.delete();
-  if (swap.chunks.length > 0) await insertChunks(trx, swap);
   if (swap.staged) await moveStagedChunks(trx, swap.resourceId, swap.staged);
   await updateChunkStatistics(trx, swap.resourceId);
 }
@@ -64,63 +57,6 @@ export async function updateChunkStatistics(db: Knex, resourceId: string): Promi
      WHERE id = ?`,
     [resourceId, resourceId],
   );
-}
-
-/**
- * Chunk rows with their full-text vector and token count (as BM25 reads them: the vector's
- * positions), `to_tsvector` computed once per chunk (20261202P; `OFFSET 0` keeps the planner from
- * inlining it into both columns), into `resource_chunks` or a run's staged rows.
- */
-export const INSERT_CHUNKS = (withEmbeddings: boolean, staging = false) => `
-  INSERT INTO ${staging ? 'resource_chunk_staging (run_key, job_id, ' : 'resource_chunks ('}resource_id, organisation_id, ordinal, content, provenance, content_hash, tsv, token_count${withEmbeddings ? ', embedding, embedding_model' : ''})
-  SELECT ${staging ? 'r.run_key, r.job_id, ' : ''}r.resource_id, r.organisation_id, r.ordinal, r.content, r.provenance, r.content_hash, r.tsv,
-    (SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0) FROM unnest(r.tsv))${withEmbeddings ? `, r.embedding${staging ? '' : '::vector'}, r.embedding_model` : ''}
-  FROM (
-    SELECT r.*, to_tsvector('english', r.content) AS tsv
-    FROM jsonb_to_recordset(?::jsonb) AS r(${staging ? 'run_key text, job_id bigint, ' : ''}resource_id text, organisation_id text, ordinal int, content text, provenance jsonb, content_hash text${withEmbeddings ? ', embedding text, embedding_model text' : ''})
-    OFFSET 0
-  ) r`;
-
-/** A chunk row as the insert statements read it. */
-export interface ChunkRow { content: string; [column: string]: unknown }
-
-/**
- * Runs `insert` over `rows` in batches bounded in text as well as rows, one statement each: on the
- * embedded database every statement runs on the service's own thread, and building the full-text
- * index of 500 long chunks at once held it for hundreds of milliseconds.
- */
-export async function insertInBatches(rows: readonly ChunkRow[], insert: (batch: readonly ChunkRow[]) => Promise<unknown>): Promise<void> {
-  let start = 0;
-  while (start < rows.length) {
-    let end = start;
-    let chars = 0;
-    while (end < rows.length && end - start < INSERT_BATCH_ROWS && (end === start || chars + rows[end]!.content.length <= INSERT_BATCH_CHARS)) {
-      chars += rows[end]!.content.length;
-      end++;
-    }
-    await insert(rows.slice(start, end));
-    start = end;
-    // The embedded database answers within the same turn of the event loop, so a run of batches
-    // would never let a request in: 84 batches of a 5,000,000-character text held it for 2 s.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-}
-
-async function insertChunks(trx: Knex, swap: ChunkSwap): Promise<void> {
-  const first = await trx('resource_chunks').where({ resource_id: swap.resourceId }).max({ max: 'ordinal' }).first();
-  const base = Number(first?.max ?? -1) + 1;
-  const rows = swap.chunks.map((chunk, index) => ({
-    resource_id: swap.resourceId,
-    organisation_id: swap.organisationId,
-    ordinal: base + index,
-    content: chunk.content,
-    provenance: chunk.provenance,
-    content_hash: chunk.contentHash,
-    ...(swap.embeddings ? { embedding: toVectorLiteral(swap.embeddings.vectors[index]!), embedding_model: swap.embeddings.model } : {}),
-  }));
-  // One statement per batch, the token counts with the rows: counting them after the insert
-  // (an UPDATE of every new row) computed each chunk's tsvector again and rewrote the row.
-  await insertInBatches(rows, (batch) => trx.raw(INSERT_CHUNKS(swap.embeddings !== undefined), [JSON.stringify(batch)]));
 }
 
 /**
@@ -149,5 +85,3 @@ async function moveStagedChunks(trx: Knex, resourceId: string, staged: StagedChu
   );
 }
 
-const INSERT_BATCH_ROWS = 500;
-const INSERT_BATCH_CHARS = 30_000;

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../db/ids.js';
 import { createTestContext, type TestContext } from '../../../test/test-app.js';
-import { createResource } from '../resources.test-support.js';
+import { createResource, replaceChunkTexts } from '../resources.test-support.js';
 import { swapChunks } from './chunk-index.js';
 import { discardStagedChunks, stageChunks } from './chunk-staging.js';
 import { chunkSections } from './stages/chunk-text.js';
@@ -66,7 +66,7 @@ describe('a big resource\'s chunks', () => {
     const organisationId = ctx.org.organisationId;
     await db('resources').insert({ id: resourceId, organisation_id: organisationId, creator: ctx.org.userId, file_name: 'Plants', type: 'TEXT', created_at: Date.now(), ai_processing_status: 'DONE', tags: [] });
     const chunksOf = (text: string) => chunkSections([{ provenance: {}, units: [{ text }] }]);
-    await db.transaction((trx) => swapChunks(trx, { resourceId, organisationId, keepHashes: new Set(), chunks: chunksOf('Ferns like shade and damp soil.') }));
+    await replaceChunkTexts(db, { resourceId, organisationId }, ['Ferns like shade and damp soil.']);
     const contents = () => db('resource_chunks').where({ resource_id: resourceId }).orderBy('ordinal').pluck('content');
     const old = await contents();
 
@@ -76,12 +76,12 @@ describe('a big resource\'s chunks', () => {
     expect(await contents()).toEqual(old);
 
     await expect(db.transaction(async (trx) => {
-      await swapChunks(trx, { resourceId, organisationId, keepHashes: new Set(), chunks: [], staged });
+      await swapChunks(trx, { resourceId, organisationId, keepHashes: new Set(), staged });
       throw new Error('the outcome could not be stored');
     })).rejects.toThrow('could not be stored');
     expect(await contents()).toEqual(old);
 
-    await db.transaction((trx) => swapChunks(trx, { resourceId, organisationId, keepHashes: new Set(), chunks: [], staged }));
+    await db.transaction((trx) => swapChunks(trx, { resourceId, organisationId, keepHashes: new Set(), staged }));
     expect(await contents()).toEqual(['Cacti like sun and dry sand.']);
     const [row] = await db('resource_chunks').where({ resource_id: resourceId }).select('token_count');
     expect(row.token_count).toBeGreaterThan(0);

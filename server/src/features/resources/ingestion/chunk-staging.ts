@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { INSERT_CHUNKS, insertInBatches, type StagedChunks } from './chunk-index.js';
+import { swapChunks, type StagedChunks } from './chunk-index.js';
 import type { TextChunk } from './stages/chunk-text.js';
 import { toVectorLiteral } from './stages/embed-chunks.js';
 
@@ -36,12 +37,61 @@ export async function stageChunks(
   await insertInBatches(rows, async (batch) => {
     // A deleted resource's run stops between batches (its staged rows went with it).
     signal.throwIfAborted();
-    await db.raw(INSERT_CHUNKS(embeddings !== undefined, true), [JSON.stringify(batch)]);
+    await db.raw(STAGE_CHUNKS(embeddings !== undefined), [JSON.stringify(batch)]);
   });
   return { runKey: run.runKey, count: rows.length, withEmbeddings: embeddings !== undefined };
+}
+
+/**
+ * Staged chunk rows with their full-text vector and token count (as BM25 reads them: the vector's
+ * positions), `to_tsvector` computed once per chunk (20261202P; `OFFSET 0` keeps the planner from
+ * inlining it into both columns). The swap copies both into `resource_chunks` as they are.
+ */
+const STAGE_CHUNKS = (withEmbeddings: boolean) => `
+  INSERT INTO resource_chunk_staging (run_key, job_id, resource_id, organisation_id, ordinal, content, provenance, content_hash, tsv, token_count${withEmbeddings ? ', embedding, embedding_model' : ''})
+  SELECT r.run_key, r.job_id, r.resource_id, r.organisation_id, r.ordinal, r.content, r.provenance, r.content_hash, r.tsv,
+    (SELECT coalesce(sum(coalesce(array_length(positions, 1), 1)), 0) FROM unnest(r.tsv))${withEmbeddings ? ', r.embedding, r.embedding_model' : ''}
+  FROM (
+    SELECT r.*, to_tsvector('english', r.content) AS tsv
+    FROM jsonb_to_recordset(?::jsonb) AS r(run_key text, job_id bigint, resource_id text, organisation_id text, ordinal int, content text, provenance jsonb, content_hash text${withEmbeddings ? ', embedding text, embedding_model text' : ''})
+    OFFSET 0
+  ) r`;
+
+const INSERT_BATCH_ROWS = 500;
+const INSERT_BATCH_CHARS = 30_000;
+
+/**
+ * Runs `insert` over `rows` in batches bounded in text as well as rows, one statement each: on the
+ * embedded database every statement runs on the service's own thread, and building the full-text
+ * index of 500 long chunks at once held it for hundreds of milliseconds.
+ */
+async function insertInBatches<Row extends { content: string }>(rows: readonly Row[], insert: (batch: readonly Row[]) => Promise<unknown>): Promise<void> {
+  let start = 0;
+  while (start < rows.length) {
+    let end = start;
+    let chars = 0;
+    while (end < rows.length && end - start < INSERT_BATCH_ROWS && (end === start || chars + rows[end]!.content.length <= INSERT_BATCH_CHARS)) {
+      chars += rows[end]!.content.length;
+      end++;
+    }
+    await insert(rows.slice(start, end));
+    start = end;
+    // The embedded database answers within the same turn of the event loop, so a run of batches
+    // would never let a request in: 84 batches of a 5,000,000-character text held it for 2 s.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
 }
 
 /** Deletes a run's staged rows (it ended without its swap, or after it: then there are none). */
 export async function discardStagedChunks(db: Knex, runKey: string): Promise<void> {
   await db('resource_chunk_staging').where({ run_key: runKey }).delete();
+}
+
+/**
+ * Replaces all of a resource's chunks with `chunks` outside an ingestion job (tests, benchmarks):
+ * staged, then swapped in, as a run does.
+ */
+export async function replaceChunks(db: Knex, resource: { resourceId: string; organisationId: string }, chunks: readonly TextChunk[]): Promise<void> {
+  const staged = await stageChunks(db, { runKey: randomUUID(), jobId: 0, ...resource }, chunks, new AbortController().signal);
+  await db.transaction((trx) => swapChunks(trx, { ...resource, keepHashes: new Set(), staged }));
 }

@@ -152,7 +152,7 @@ export async function runIngestion(ctx: IngestionContext, job: Job<IngestionPayl
       ? await stageChunks(ctx.db, run, chunks, signal, vectors && embedder ? { model: embedder.model, vectors } : undefined)
       : undefined;
     await finish(ctx, job, resource, { aiProcessingStatus: 'DONE', failureReason: null, processingProgress: null, ...outcome?.fields }, {
-      resourceId: resource.id, organisationId: resource.organisationId, keepHashes, chunks: [], ...(staged ? { staged } : {}),
+      resourceId: resource.id, organisationId: resource.organisationId, keepHashes, ...(staged ? { staged } : {}),
     }, outcome?.write);
   } finally {
     // Nothing is left after a swap; after a failure or a lost lease, the run's rows go.
@@ -172,7 +172,7 @@ async function finish(
       // Deleted meanwhile: nothing to write (its chunks went with it).
       if (await ctx.repository.update(resource.id, fields, trx) === 0) return;
       if (swap) await swapChunks(trx, swap);
-      if (swap && (swap.chunks.length > 0 || (swap.staged?.count ?? 0) > 0) && ctx.sentenceEncoder) await queueSentenceVectors(ctx.jobs, trx, { resourceId: swap.resourceId, organisationId: swap.organisationId });
+      if ((swap?.staged?.count ?? 0) > 0 && ctx.sentenceEncoder) await queueSentenceVectors(ctx.jobs, trx, { resourceId: resource.id, organisationId: resource.organisationId });
       if (alsoWrite) await alsoWrite(trx);
       const stored = ctx.onProcessed && await ctx.repository.find(resource.organisationId, resource.id, trx);
       if (stored) await ctx.onProcessed!(stored, trx);
