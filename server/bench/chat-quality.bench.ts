@@ -8,7 +8,7 @@ import { splitSentences } from '@parley/shared';
 import type { ChatbotRecord } from '../src/features/chatbots/chatbots.repository.js';
 import { retrieveChunks } from '../src/features/resources/retrieve-chunks.js';
 import { contentStems } from '../src/providers/llm/local/text-terms.js';
-import { answerBody, ask, loadSquad, normalise, PYTHON_FAQ, retrievalHit, sample, SQUAD_V1, SQUAD_V2 } from './squad-eval.js';
+import { answerBody, ask, fillMeaningIndex, loadSquad, normalise, PYTHON_FAQ, retrievalHit, sample, SQUAD_V1, SQUAD_V2, type SquadQuestion } from './squad-eval.js';
 
 const RESTRICT = 'Sorry, I can only answer questions about our documents, and they do not cover that.';
 
@@ -36,9 +36,8 @@ async function bm25TopSentences(services: ReturnType<typeof createServices>, cha
   return sentences.map((text, i) => ({ text, score: score(docs[i]!) })).sort((a, b) => b.score - a.score).slice(0, 3).map((s) => s.text).join(' ');
 }
 
-async function answerable(ctx: BenchContext, services: ReturnType<typeof createServices>): Promise<void> {
-  const { chatbot, questions } = await loadSquad(services, SQUAD_V1);
-  const picked = sample(questions, ctx.full ? questions.length : 500);
+/** Asks the picked SQuAD v1.1 questions; how many answers hold a gold answer, beside BM25's top three sentences of the same passages. */
+async function answerPicked(ctx: BenchContext, services: ReturnType<typeof createServices>, chatbot: ChatbotRecord, picked: readonly SquadQuestion[], label: string): Promise<void> {
   let contains = 0, notFound = 0, hits = 0, baselineContains = 0;
   const chars: number[] = [], words: number[] = [], baselineWords: number[] = [];
   for (const q of picked) {
@@ -52,7 +51,7 @@ async function answerable(ctx: BenchContext, services: ReturnType<typeof createS
     chars.push(body.length);
     words.push(body.split(/\s+/).filter(Boolean).length);
   }
-  ctx.report(`SQuAD 1.1 dev, ${picked.length} of ${questions.length} questions`, {
+  ctx.report(label, {
     containsGold: pct(contains, picked.length),
     goldParagraphRetrieved: pct(hits, picked.length),
     notFound: pct(notFound, picked.length),
@@ -62,6 +61,14 @@ async function answerable(ctx: BenchContext, services: ReturnType<typeof createS
   ctx.report('  baseline: BM25 top-3 sentences of the same passages', {
     containsGold: pct(baselineContains, picked.length), medianWords: median(baselineWords),
   });
+}
+
+async function answerable(ctx: BenchContext, services: ReturnType<typeof createServices>): Promise<void> {
+  const { chatbot, questions } = await loadSquad(services, SQUAD_V1, undefined, false);
+  const picked = sample(questions, ctx.full ? questions.length : 500);
+  await answerPicked(ctx, services, chatbot, picked, `SQuAD 1.1 dev, ${picked.length} of ${questions.length} questions, right after ingestion (meaning index not filled: words alone)`);
+  await fillMeaningIndex(services, chatbot);
+  await answerPicked(ctx, services, chatbot, picked, `SQuAD 1.1 dev, ${picked.length} of ${questions.length} questions, meaning index complete`);
 }
 
 async function unanswerable(ctx: BenchContext, services: ReturnType<typeof createServices>): Promise<void> {

@@ -33,9 +33,11 @@ export function answerBody(answer: string): string {
 /**
  * Loads a SQuAD file into the database: one TEXT resource per article (named by its title) with
  * one chunk per paragraph, and one chatbot over all of them. Returns the chatbot and every
- * question, in file order.
+ * question, in file order. The chatbot is asked as it answers once its knowledge's meaning index
+ * is complete, unless `meaningIndex` is false: then as right after ingestion, while it fills
+ * (answers rank by words alone) until {@link fillMeaningIndex}.
  */
-export async function loadSquad(services: Services, file: string, restrict?: string): Promise<{ chatbot: ChatbotRecord; questions: SquadQuestion[] }> {
+export async function loadSquad(services: Services, file: string, restrict?: string, meaningIndex = true): Promise<{ chatbot: ChatbotRecord; questions: SquadQuestion[] }> {
   const squad = JSON.parse(await fs.readFile(file, 'utf8')) as SquadFile;
   const org = await services.organisations.createOrganisation({ name: `SQuAD ${file}` });
   const auth = (await services.organisations.authenticate(org.apiKey))!;
@@ -50,20 +52,24 @@ export async function loadSquad(services: Services, file: string, restrict?: str
       }
     }
   }
-  // The chatbot is asked as it answers once its knowledge's meaning index is complete: the job
-  // that follows ingestion stores the sentence vectors (until then answers rank by words alone).
-  if (await queueMissingSentenceVectors(services.database.db, services.jobs, { organisationId: org.organisationId, resourceIds }) > 0) {
-    services.worker.start();
-    await drainJobs(services, performance.now());
-    await services.worker.stop();
-  }
   const created = await services.chatbots.create(auth, {
     name: 'SQuAD', resourceIds, showBadge: false, model: 'alpha-4o-mini', accessLevel: 'PUBLIC', welcomeMessage: 'Hi',
     chatbotMessageColor: '#F6F7F8', userMessageColor: '#E0EEFA', conversationBackgroundColor: '#FFFFFF',
     secondaryBackgroundColor: '#F6F7F8', enabledEmoji: false, personalityType: 'ASSISTANT', toneType: 'FRIENDLY', tags: [],
     restrictAnswersToResourcesContentResponse: restrict,
   });
-  return { chatbot: await services.chatbots.getRecord(auth, created.id), questions };
+  const chatbot = await services.chatbots.getRecord(auth, created.id);
+  if (meaningIndex) await fillMeaningIndex(services, chatbot);
+  return { chatbot, questions };
+}
+
+/** Runs the job that follows ingestion and stores the chatbot's knowledge's sentence vectors, until it is done. */
+export async function fillMeaningIndex(services: Services, chatbot: ChatbotRecord): Promise<void> {
+  if (await queueMissingSentenceVectors(services.database.db, services.jobs, { organisationId: chatbot.organisationId, resourceIds: chatbot.resourceIds }) > 0) {
+    services.worker.start();
+    await drainJobs(services, performance.now());
+    await services.worker.stop();
+  }
 }
 
 /** Every `step`-th question, so a quick run still spans all articles. */
