@@ -45,4 +45,25 @@ describe('EncodeQueue', () => {
     await expect(bad).rejects.toThrow('the model failed');
     await expect(good).resolves.toEqual(['good']);
   });
+
+  it('drops a waiting call whose caller gave up; the call in flight runs to its end', async () => {
+    const worker = heldWorker();
+    const queue = new EncodeQueue(worker.run);
+    const first = new AbortController();
+    const second = new AbortController();
+    const inFlight = queue.push('question', ['q1'], first.signal);
+    const waiting = queue.push('question', ['q2'], second.signal);
+    const other = queue.push('question', ['q3']);
+    await new Promise((resolve) => setImmediate(resolve));
+    first.abort();
+    second.abort(new Error('the answer no longer needs it'));
+    await expect(waiting).rejects.toThrow('no longer needs it');
+    expect(queue.queued).toEqual({ question: 1, background: 0 });
+    await worker.endCall();
+    await worker.endCall();
+    await expect(inFlight).resolves.toEqual(['q1']);
+    await expect(other).resolves.toEqual(['q3']);
+    expect(worker.started).toEqual(['q1', 'q3']);
+    await expect(queue.push('background', ['b1'], second.signal)).rejects.toThrow('no longer needs it');
+  });
 });

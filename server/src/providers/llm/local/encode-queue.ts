@@ -18,15 +18,27 @@ export class EncodeQueue<T> {
     return { question: this.waiting.question.length, background: this.waiting.background.length };
   }
 
-  /** Runs `texts` through the worker when its turn comes. */
-  push(priority: EncodePriority, texts: string[]): Promise<T> {
+  /**
+   * Runs `texts` through the worker when its turn comes. A call still waiting when `signal` aborts
+   * leaves the queue and rejects with the signal's reason (one in flight runs to its end).
+   */
+  push(priority: EncodePriority, texts: string[], signal?: AbortSignal): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.waiting[priority].push(() => {
+      if (signal?.aborted) return reject(signal.reason);
+      const abandon = () => {
+        const index = this.waiting[priority].indexOf(call);
+        if (index >= 0) this.waiting[priority].splice(index, 1);
+        reject(signal!.reason);
+      };
+      const call = () => {
+        signal?.removeEventListener('abort', abandon);
         Promise.resolve().then(() => this.run(texts)).then(resolve, reject).finally(() => {
           this.busy = false;
           this.next();
         });
-      });
+      };
+      signal?.addEventListener('abort', abandon, { once: true });
+      this.waiting[priority].push(call);
       this.next();
     });
   }

@@ -371,6 +371,26 @@ describe('composeAnswer', () => {
     expect(asked).not.toContain('what does that cost?');
   });
 
+  it('gives up the question\'s encoding when the knowledge\'s meaning index is still filling, and answers by words', async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    // An encoder whose worker is busy with other questions: this one's call waits until given up.
+    const encoder = {
+      embed: (texts: readonly string[], options?: { signal?: AbortSignal }) => new Promise<Float32Array[]>((_, reject) => {
+        signals.push(options?.signal);
+        options?.signal?.addEventListener('abort', () => reject(options.signal!.reason));
+      }),
+    };
+    const sentences = Array.from({ length: 40 }, (_, i) => `Locker ${i + 1} takes a one-pound coin, returned when you open it.`);
+    const filling = prompt('Do the lockers need a coin?', {
+      passages: [{ source: 'lockers.md', content: sentences.join(' ') }],
+      storedSentenceVectors: async () => new Map(),
+    });
+    const answer = await new LocalAnswerModel(encoder).answer(filling);
+    expect(answer.text).toMatch(/one-pound coin/);
+    expect(signals).toHaveLength(1);
+    expect(signals[0]?.aborted).toBe(true);
+  });
+
   it('reads the question asked alone as well when sentences about the visitor come before it', async () => {
     const passages: ContextPassage[] = [{ source: 'jobs.md', content: 'We pour every candle by hand in Bristol. We do not offer unpaid internships.' }];
     const question = "I'm a design student after some work experience this summer and I don't need paying. Do you take on interns?";

@@ -94,13 +94,20 @@ export class LocalAnswerModel implements AnswerModel {
     // question asked, read alone as well, when the visitor also tells their situation.
     const ask = askOf(prompt.question);
     const askedAlone = ask === undefined ? [] : [ask];
-    // The sentences' vectors were mostly stored after ingestion: only the question is encoded then.
-    const [queries, vectors] = await Promise.all([
-      this.encoder.embed([question, ...parts, ...askedAlone]),
-      this.sentenceVectors(sentences, prompt.storedSentenceVectors),
-    ]);
-    // Their meaning index is still filling: ranked by words alone, as without an encoder.
-    if (!vectors) return undefined;
+    // The sentences' vectors were mostly stored after ingestion: only the question is encoded then,
+    // while they are read.
+    const unneeded = new AbortController();
+    const encoding = this.encoder.embed([question, ...parts, ...askedAlone], { signal: unneeded.signal });
+    encoding.catch(() => undefined);
+    const vectors = await this.sentenceVectors(sentences, prompt.storedSentenceVectors);
+    // Their meaning index is still filling: ranked by words alone, as without an encoder. The
+    // question's encoding is dropped unless the worker has begun it: in a crowd right after
+    // ingestion, every answer would otherwise wait for the encodings of all the questions before it.
+    if (!vectors) {
+      unneeded.abort();
+      return undefined;
+    }
+    const queries = await encoding;
     const meaningsOf = (...query: Float32Array[]): MeaningOf => {
       const byText = new Map(sentences.map((text, i) => [text, Math.max(...query.map((q) => similarity(q, vectors[i]!)))]));
       return (text) => byText.get(text);

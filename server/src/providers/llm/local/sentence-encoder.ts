@@ -18,6 +18,8 @@ export interface EmbedOptions {
   stored?: (texts: string[]) => Promise<ReadonlyMap<string, Float32Array>>;
   /** Whose wait it is; by default a visitor's question unless `cache: false` (texts seen once: background work). */
   priority?: EncodePriority;
+  /** The caller no longer needs the vectors: texts still waiting for the worker are dropped, and the call rejects. */
+  signal?: AbortSignal;
 }
 
 /** Name stored beside the vectors it gives retrieval: vectors of different models are never compared. */
@@ -97,7 +99,7 @@ export class WorkerSentenceEncoder implements SentenceEncoder {
     const lane = async () => {
       while (next < batches.length) {
         const batch = batches[next++]!;
-        const vectors = await this.queue.push(priority, batch);
+        const vectors = await this.queue.push(priority, batch, options.signal);
         batch.forEach((text, i) => {
           found.set(text, vectors[i]!);
           this.recent.set(text, vectors[i]!);
