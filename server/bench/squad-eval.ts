@@ -35,7 +35,7 @@ export function answerBody(answer: string): string {
  * one chunk per paragraph, and one chatbot over all of them. Returns the chatbot and every
  * question, in file order. The chatbot is asked as it answers once its knowledge's meaning index
  * is complete, unless `meaningIndex` is false: then as right after ingestion, while it fills
- * (answers rank by words alone) until {@link fillMeaningIndex}.
+ * (answers rank by words alone).
  */
 export async function loadSquad(services: Services, file: string, restrict?: string, meaningIndex = true): Promise<{ chatbot: ChatbotRecord; questions: SquadQuestion[] }> {
   const squad = JSON.parse(await fs.readFile(file, 'utf8')) as SquadFile;
@@ -52,20 +52,20 @@ export async function loadSquad(services: Services, file: string, restrict?: str
       }
     }
   }
+  // Filled before the chatbot exists, as after ingestion's background job (answers until then rank by words alone).
+  if (meaningIndex) await fillMeaningIndex(services, org.organisationId, resourceIds);
   const created = await services.chatbots.create(auth, {
     name: 'SQuAD', resourceIds, showBadge: false, model: 'alpha-4o-mini', accessLevel: 'PUBLIC', welcomeMessage: 'Hi',
     chatbotMessageColor: '#F6F7F8', userMessageColor: '#E0EEFA', conversationBackgroundColor: '#FFFFFF',
     secondaryBackgroundColor: '#F6F7F8', enabledEmoji: false, personalityType: 'ASSISTANT', toneType: 'FRIENDLY', tags: [],
     restrictAnswersToResourcesContentResponse: restrict,
   });
-  const chatbot = await services.chatbots.getRecord(auth, created.id);
-  if (meaningIndex) await fillMeaningIndex(services, chatbot);
-  return { chatbot, questions };
+  return { chatbot: await services.chatbots.getRecord(auth, created.id), questions };
 }
 
-/** Runs the job that follows ingestion and stores the chatbot's knowledge's sentence vectors, until it is done. */
-export async function fillMeaningIndex(services: Services, chatbot: ChatbotRecord): Promise<void> {
-  if (await queueMissingSentenceVectors(services.database.db, services.jobs, { organisationId: chatbot.organisationId, resourceIds: chatbot.resourceIds }) > 0) {
+/** Runs the job that follows ingestion and stores the resources' sentence vectors, until it is done. */
+async function fillMeaningIndex(services: Services, organisationId: string, resourceIds: string[]): Promise<void> {
+  if (await queueMissingSentenceVectors(services.database.db, services.jobs, { organisationId, resourceIds }) > 0) {
     services.worker.start();
     await drainJobs(services, performance.now());
     await services.worker.stop();
