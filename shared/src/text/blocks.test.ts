@@ -33,6 +33,11 @@ describe('parseBlocks and segmentText', () => {
     '| Size | Burn time |', '|---|---|', '| Small tin | 20 hours |',
   ].join('\n');
 
+  it('reads a short line standing before a table as its heading', () => {
+    expect(segmentText('Opening times are below.\nWorkshop hours\n| Day | Hours |\n| Monday | 9 to 5 |').map(({ text, section }) => [section.join(' › '), text]))
+      .toEqual([['', 'Opening times are below.'], ['Workshop hours', 'Day: Monday; Hours: 9 to 5']]);
+  });
+
   it('turns headings into section paths, never into sentence text', () => {
     const segments = segmentText(faq);
     expect(segments.map((s) => s.text)).toEqual([

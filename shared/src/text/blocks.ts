@@ -40,7 +40,8 @@ function looksLikeHeading(line: string, previous: string | undefined, next: stri
   // A document's or page's first line may be a longer title ("Willow & Wick - Candle Care and Safety Guide").
   const [maxWords, maxChars] = previous === undefined ? [12, 90] : [7, 60];
   if (words > maxWords || line.length > maxChars || SENTENCE_END.test(line) || /[,]$/.test(line)) return false;
-  if (!/^[\p{Lu}\p{N}]/u.test(line) || next === undefined || !/^[\p{Lu}\p{N}"“'‘(]/u.test(next)) return false;
+  // What follows a heading begins as a sentence, a list or a table row does.
+  if (!/^[\p{Lu}\p{N}]/u.test(line) || next === undefined || !/^[\p{Lu}\p{N}"“'‘(|]/u.test(next)) return false;
   return previous === undefined || SENTENCE_END.test(previous) || HEADING.test(previous);
 }
 

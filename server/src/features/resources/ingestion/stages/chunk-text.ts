@@ -25,7 +25,7 @@ export const DEFAULT_CHUNK_OPTIONS: ChunkOptions = { targetWords: 180, overlapWo
  * The version of the text pipeline's code (splitter and chunker). It is part of every section
  * hash, so a changed pipeline re-indexes a resource at its next sync instead of keeping stale chunks.
  */
-export const TEXT_PIPELINE_VERSION = 'structured-4';
+export const TEXT_PIPELINE_VERSION = 'structured-5';
 
 /**
  * Everything that shapes a resource's stored chunks besides its source: the code version, the

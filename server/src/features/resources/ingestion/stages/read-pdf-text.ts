@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { getDocumentProxy } from 'unpdf';
 import { IngestionFailedError, type SourceSection } from '../ingestion-types.js';
+import { pageText } from './pdf-page-tables.js';
 
 /** A PDF's text layer: a section per page that has text, and the pages that have none (scans). */
 export interface PdfText {
@@ -10,7 +11,8 @@ export interface PdfText {
 }
 
 /**
- * Reads a PDF's text layer page by page (unpdf 1.7, pdf.js underneath), keeping page numbers.
+ * Reads a PDF's text layer page by page (unpdf 1.7, pdf.js underneath), keeping page numbers and
+ * tables (pdf-page-tables.ts).
  * @throws IngestionFailedError for a file pdf.js cannot open.
  */
 export async function readPdfText(filePath: string, signal?: AbortSignal): Promise<PdfText> {
@@ -27,10 +29,9 @@ export async function readPdfText(filePath: string, signal?: AbortSignal): Promi
     for (let page = 1; page <= document.numPages; page++) {
       signal?.throwIfAborted();
       const content = await (await document.getPage(page)).getTextContent();
-      const text = content.items
-        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
-        .join('')
-        .trim();
+      const text = pageText(content.items.flatMap((item) => ('str' in item
+        ? [{ str: item.str, x: item.transform[4], y: item.transform[5], width: item.width, size: Math.hypot(item.transform[2], item.transform[3]), hasEOL: item.hasEOL }]
+        : [])));
       if (text) sections.push({ provenance: { page }, units: [{ text }] });
       else pagesWithoutText.push(page);
     }

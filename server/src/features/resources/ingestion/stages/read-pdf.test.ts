@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../fixtures/make-pdf.js';
 import { NoTextFoundError } from '../ingestion-types.js';
 import { withParser } from '../sandbox/parser-process.js';
+import { chunkSections } from './chunk-text.js';
 import { readPdf, type ReadPdfOptions } from './read-pdf.js';
 
 const LIMITS = { timeoutMs: 60_000, memoryMb: 1024 };
@@ -57,5 +59,25 @@ describe('readPdf', () => {
       const progress = (fraction: number) => { if (fraction === at) aborted.abort(new Error('the job was cancelled')); };
       await expect(read({ progress }, aborted.signal), `aborted at ${at}`).rejects.toThrow('the job was cancelled');
     }
+  }, 90_000);
+
+  it('reads a price list printed by Chromium as a table: each row under its header, a wrapped cell whole', async () => {
+    const html = path.join(dir, 'prices.html');
+    const pdf = path.join(dir, 'prices.pdf');
+    await fs.writeFile(html, `<!doctype html><meta charset="utf-8"><style>body{font:12pt sans-serif} td,th{padding:6px 10px;text-align:left}</style>
+      <h2>Workshop prices</h2><p>All prices include parts unless we say otherwise.</p>
+      <table><tr><th>Job</th><th>Price</th></tr><tr><td>Puncture repair</td><td>£12</td></tr>
+      <tr><td style="width:180px">Wheel truing, brake bleed and gear indexing on both wheels</td><td>£48</td></tr><tr><td>Chain fitted</td><td>£25</td></tr></table>
+      <p>Collect your bike within 14 days.</p>`);
+    await new Promise<void>((resolve, reject) => {
+      execFile('/usr/bin/chromium', ['--headless', '--no-sandbox', '--disable-gpu', '--no-pdf-header-footer', `--print-to-pdf=${pdf}`, `file://${html}`],
+        { timeout: 60_000 }, (err) => (err ? reject(err) : resolve()));
+    });
+    const output = await withParser(LIMITS, undefined, (parser) => readPdf(pdf, { parser }));
+    const [chunk] = chunkSections(output.sections);
+    expect(chunk!.content).toContain([
+      '# Workshop prices', 'All prices include parts unless we say otherwise.', 'Job: Puncture repair; Price: £12',
+      'Job: Wheel truing, brake bleed and gear indexing on both wheels; Price: £48', 'Job: Chain fitted; Price: £25', 'Collect your bike within 14 days.',
+    ].join('\n'));
   }, 90_000);
 });
