@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { getDocumentProxy } from 'unpdf';
 import { IngestionFailedError, type SourceSection } from '../ingestion-types.js';
-import { pageText } from './pdf-page-tables.js';
+import { pageText, typeSizes, type PdfTextItem } from './pdf-page-layout.js';
 
 /** A PDF's text layer: a section per page that has text, and the pages that have none (scans). */
 export interface PdfText {
@@ -11,8 +11,8 @@ export interface PdfText {
 }
 
 /**
- * Reads a PDF's text layer page by page (unpdf 1.7, pdf.js underneath), keeping page numbers and
- * tables (pdf-page-tables.ts).
+ * Reads a PDF's text layer page by page (unpdf 1.7, pdf.js underneath), keeping page numbers,
+ * headings and tables (pdf-page-layout.ts).
  * @throws IngestionFailedError for a file pdf.js cannot open.
  */
 export async function readPdfText(filePath: string, signal?: AbortSignal): Promise<PdfText> {
@@ -24,17 +24,22 @@ export async function readPdfText(filePath: string, signal?: AbortSignal): Promi
     throw new IngestionFailedError(`the PDF could not be read: ${err instanceof Error ? err.message : String(err)}`);
   }
   try {
-    const sections: SourceSection[] = [];
-    const pagesWithoutText: number[] = [];
+    const pages: PdfTextItem[][] = [];
     for (let page = 1; page <= document.numPages; page++) {
       signal?.throwIfAborted();
       const content = await (await document.getPage(page)).getTextContent();
-      const text = pageText(content.items.flatMap((item) => ('str' in item
+      pages.push(content.items.flatMap((item) => ('str' in item
         ? [{ str: item.str, x: item.transform[4], y: item.transform[5], width: item.width, size: Math.hypot(item.transform[2], item.transform[3]), hasEOL: item.hasEOL }]
         : [])));
-      if (text) sections.push({ provenance: { page }, units: [{ text }] });
-      else pagesWithoutText.push(page);
     }
+    const sizes = typeSizes(pages);
+    const sections: SourceSection[] = [];
+    const pagesWithoutText: number[] = [];
+    pages.forEach((items, index) => {
+      const text = pageText(items, sizes);
+      if (text) sections.push({ provenance: { page: index + 1 }, units: [{ text }] });
+      else pagesWithoutText.push(index + 1);
+    });
     return { pageCount: document.numPages, sections, pagesWithoutText };
   } finally {
     await document.destroy();

@@ -1,12 +1,13 @@
 /**
- * A PDF page's text with its tables kept as tables. pdf.js gives a page's text as runs placed on
+ * A PDF page's text with its headings and tables kept. Headings are the short blocks set larger
+ * than the body text (one level per size over the whole document). pdf.js gives a page's text as runs placed on
  * the page; joined in order, a price list's row "Dozen eggs ········ £4.90" reads "Dozen eggs
  * £4.90", the rows run together into one paragraph, and a cell wrapped over two lines is split
  * from its row. Here the cells of a row (blocks of lines side by side in one band of the page,
  * apart by wide gaps, written one after the other) are written as a Markdown table row,
  * "| Dozen eggs | £4.90 |", each cell with all its lines, so the chunker reads each row as a row
- * under its header ("Extra: Dozen eggs; Price: £4.90"), as it reads a web page's table. Text that
- * is no table is joined as before.
+ * under its header ("Extra: Dozen eggs; Price: £4.90"), as it reads a web page's table. Other
+ * text is joined as before.
  */
 
 /** One text item of a page (pdf.js `TextItem`): its text, its position and font size in points, and whether a line ends after it. */
@@ -25,6 +26,13 @@ const CELL_GAP = 1;
 const SAME_LINE = 0.3;
 /** The next line of a paragraph or of a cell sits at most this many font sizes below the line before it (a table's next row further). */
 const WRAPPED_LINE = 1.6;
+/** Lines whose font sizes differ by less than this share are set in one size (a heading's is larger). */
+const SAME_SIZE = 0.05;
+/** A heading is set at least this many times the size of the page's body text. */
+const HEADING_SIZE = 1.15;
+/** A heading has at most this many words. */
+const HEADING_WORDS = 15;
+
 /** A line starting within this many points of the left edge of the line above can continue it. */
 const ALIGNED = 2;
 
@@ -75,7 +83,7 @@ function stacksOf(runs: readonly Run[]): Stack[] {
   for (const run of runs) {
     const stack = stacks.at(-1);
     const below = stack ? stack.bottom - run.y : 0;
-    if (stack && Math.abs(run.x - stack.x) <= ALIGNED && below > SAME_LINE * run.size && below <= WRAPPED_LINE * run.size) {
+    if (stack && Math.abs(run.x - stack.x) <= ALIGNED && Math.abs(run.size - stack.size) <= SAME_SIZE * stack.size && below > SAME_LINE * run.size && below <= WRAPPED_LINE * run.size) {
       stack.runs.push(run);
       stack.bottom = run.y;
       stack.end = Math.max(stack.end, run.end);
@@ -118,16 +126,60 @@ const isHeader = (cells: readonly string[]) => cells.every((cell) => !/\d/.test(
 
 const cellText = (cell: Stack) => cell.runs.map((run) => run.text).join(' ').replace(/\|/g, '/').replace(/\s+/g, ' ').trim();
 
+/** The sizes a document's text is set in: its body text's, and its headings', largest first. */
+export interface TypeSizes {
+  body: number;
+  headings: number[];
+}
+
+const rounded = (size: number) => Math.round(size * 2) / 2;
+
+/** The size most of a document's letters are set in, and the larger sizes of its short blocks (its headings). */
+export function typeSizes(pages: readonly (readonly PdfTextItem[])[]): TypeSizes {
+  const letters = new Map<number, number>();
+  const stacks = pages.flatMap((items) => {
+    const runs = runsOf(items);
+    for (const run of runs) letters.set(rounded(run.size), (letters.get(rounded(run.size)) ?? 0) + run.text.length);
+    return stacksOf(runs);
+  });
+  const body = [...letters].reduce((best, entry) => (entry[1] > best[1] ? entry : best), [0, 0])[0];
+  const headings = [...new Set(stacks.filter((stack) => isHeading(stack, body)).map((stack) => rounded(stack.size)))].sort((a, b) => b - a);
+  return { body, headings };
+}
+
+/** A short block set larger than the body text, not ending as a sentence or a clause does. */
+const isHeading = (stack: Stack, body: number) => stack.size >= HEADING_SIZE * body && !stack.runs.some((run) => /[.,;]$/.test(run.text))
+  && stack.runs.map((run) => run.text).join(' ').split(/\s+/).length <= HEADING_WORDS;
+
+/**
+ * The page's headings as Markdown headings, the document's largest size first ("#", then "##",
+ * "###"). A heading tells what the text under it is about; plain lines only guess at it (a short
+ * line standing alone).
+ */
+function headingsOf(stacks: readonly Stack[], sizes: TypeSizes): Map<Stack, string> {
+  return new Map(stacks.filter((stack) => isHeading(stack, sizes.body)).map((stack) => {
+    const level = Math.min(3, Math.max(1, sizes.headings.indexOf(rounded(stack.size)) + 1));
+    return [stack, `${'#'.repeat(level)} ${stack.runs.map((run) => run.text).join(' ')}`];
+  }));
+}
+
 /**
  * The page's text: its items joined in order (a line ending where pdf.js ends one), each table
- * row on a line of its own as `| cell | cell |`. A table whose first row does not name its
- * columns gets an empty header, so that no row is read as one.
+ * row on a line of its own as `| cell | cell |`, each heading (larger type) as a Markdown heading
+ * (`sizes`: the whole document's, so that a heading has one level on every page).
+ * A table whose first row does not name its columns gets an empty header, so that no row is read
+ * as one.
  */
-export function pageText(items: readonly PdfTextItem[]): string {
-  const rows = rowsOf(stacksOf(runsOf(items)));
+export function pageText(items: readonly PdfTextItem[], sizes: TypeSizes = typeSizes([items])): string {
+  const runs = runsOf(items);
+  const stacks = stacksOf(runs);
+  const rows = rowsOf(stacks);
   const rowAt = new Map<number, Row>();
   for (const row of rows) for (const cell of row.cells) for (const run of cell.runs) for (const item of run.items) rowAt.set(item, row);
-  const written = new Set<Row>();
+  const headingAt = new Map<number, Stack>();
+  const headings = headingsOf(stacks.filter((stack) => !rows.some((row) => row.cells.includes(stack))), sizes);
+  for (const stack of headings.keys()) for (const run of stack.runs) for (const item of run.items) headingAt.set(item, stack);
+  const written = new Set<Row | Stack>();
   let text = '';
   /** The rows of the table being written, to give it a header. */
   let table: { at: number; rows: Row[] } | undefined;
@@ -149,6 +201,14 @@ export function pageText(items: readonly PdfTextItem[]): string {
     table = undefined;
   };
   items.forEach((item, index) => {
+    const heading = headingAt.get(index);
+    if (heading) {
+      if (table) endTable();
+      if (written.has(heading)) return;
+      written.add(heading);
+      text += `${text === '' || text.endsWith('\n') ? '' : '\n'}${headings.get(heading)}\n`;
+      return;
+    }
     const row = rowAt.get(index);
     if (!row) {
       // Blanks between a table's rows are the gaps between its cells.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { segmentText } from '@parley/shared/text';
-import { pageText, type PdfTextItem } from './pdf-page-tables.js';
+import { pageText, typeSizes, type PdfTextItem } from './pdf-page-layout.js';
 
 /** Points a character of 10-point Helvetica takes, about. */
 const CHAR = 5;
@@ -18,7 +18,7 @@ function table(rows: string[][], columns: number[], top: number, spacing = 20): 
   });
 }
 
-describe('PDF page tables', () => {
+describe('PDF page layout', () => {
   it('writes a price list as a table under its header, and the text around it as before', () => {
     const items = [
       at('Our prices', 50, 700, true),
@@ -83,5 +83,21 @@ describe('PDF page tables', () => {
 
   it('keeps a line with one wide gap, alone, as text', () => {
     expect(pageText([at('Bike Hub, 4 Mill Road', 50, 60), blank(155, 60), at('01632 960999', 450, 60)])).toBe('Bike Hub, 4 Mill Road\n01632 960999');
+  });
+
+  it('writes text set larger than the body as headings, one level per size over the whole document', () => {
+    const sized = (size: number, text: string, y: number): PdfTextItem => ({ ...at(text, 50, y, true), size });
+    const first = [
+      sized(18, 'Riverside Cycles Guide', 780), sized(13, 'Servicing', 740), sized(10, 'We service every make of bike.', 720),
+      sized(13, 'Hire bikes and', 690), sized(13, 'helmets', 674), sized(10, 'Hire starts at 9am.', 650),
+    ];
+    const second = [sized(13, 'Returns', 780), sized(10, 'Bring the bike back by 5pm.', 760), sized(14, 'Big sale this week.', 730), sized(10, 'Ask in store.', 710)];
+    const sizes = typeSizes([first, second]);
+    expect(pageText(first, sizes)).toBe('# Riverside Cycles Guide\n## Servicing\nWe service every make of bike.\n## Hire bikes and helmets\nHire starts at 9am.');
+    // The same size is the same level on every page; a sentence in large type is no heading.
+    expect(pageText(second, sizes)).toBe('## Returns\nBring the bike back by 5pm.\nBig sale this week.\nAsk in store.');
+    expect(segmentText(pageText(first, sizes)).map(({ section, text }) => `${section.join(' › ')}: ${text}`)).toEqual([
+      'Riverside Cycles Guide › Servicing: We service every make of bike.', 'Riverside Cycles Guide › Hire bikes and helmets: Hire starts at 9am.',
+    ]);
   });
 });
