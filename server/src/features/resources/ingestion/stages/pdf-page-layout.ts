@@ -177,7 +177,8 @@ export function pageText(items: readonly PdfTextItem[], sizes: TypeSizes = typeS
   const rowAt = new Map<number, Row>();
   for (const row of rows) for (const cell of row.cells) for (const run of cell.runs) for (const item of run.items) rowAt.set(item, row);
   const headingAt = new Map<number, Stack>();
-  const headings = headingsOf(stacks.filter((stack) => !rows.some((row) => row.cells.includes(stack))), sizes);
+  const cells = new Set(rows.flatMap((row) => row.cells));
+  const headings = headingsOf(stacks.filter((stack) => !cells.has(stack)), sizes);
   for (const stack of headings.keys()) for (const run of stack.runs) for (const item of run.items) headingAt.set(item, stack);
   const written = new Set<Row | Stack>();
   let text = '';
