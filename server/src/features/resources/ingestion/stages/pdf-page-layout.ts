@@ -177,8 +177,8 @@ export function pageText(items: readonly PdfTextItem[], sizes: TypeSizes = typeS
   const rowAt = new Map<number, Row>();
   for (const row of rows) for (const cell of row.cells) for (const run of cell.runs) for (const item of run.items) rowAt.set(item, row);
   const headingAt = new Map<number, Stack>();
-  const cells = new Set(rows.flatMap((row) => row.cells));
-  const headings = headingsOf(stacks.filter((stack) => !cells.has(stack)), sizes);
+  const inTables = new Set(rows.flatMap((row) => row.cells));
+  const headings = headingsOf(stacks.filter((stack) => !inTables.has(stack)), sizes);
   for (const stack of headings.keys()) for (const run of stack.runs) for (const item of run.items) headingAt.set(item, stack);
   const written = new Set<Row | Stack>();
   let text = '';
@@ -186,9 +186,9 @@ export function pageText(items: readonly PdfTextItem[], sizes: TypeSizes = typeS
   let table: { at: number; rows: Row[] } | undefined;
   const endTable = () => {
     if (!table) return;
-    const cells = table.rows.map((row) => row.cells.map(cellText));
-    const [first] = cells;
-    if (cells.length === 1) {
+    const texts = table.rows.map((row) => row.cells.map(cellText));
+    const [first] = texts;
+    if (texts.length === 1) {
       // One row is no table (two columns of text side by side read as one): each cell's lines, a cell after the other.
       const lines = table.rows[0]!.cells.flatMap((cell) => cell.runs.map((run) => run.text)).join('\n');
       text = `${text.slice(0, table.at)}${lines}\n${text.slice(table.at).replace(/^[^\n]*\n/, '')}`;
@@ -196,7 +196,7 @@ export function pageText(items: readonly PdfTextItem[], sizes: TypeSizes = typeS
       text = `${text.slice(0, table.at)}|${' |'.repeat(first!.length)}\n${text.slice(table.at)}`;
     } else {
       // A header short of cells names the columns on the right: the first column holds the rows' names.
-      const missing = Math.max(...cells.map((row) => row.length)) - first!.length;
+      const missing = Math.max(...texts.map((row) => row.length)) - first!.length;
       if (missing > 0) text = `${text.slice(0, table.at)}|${' |'.repeat(missing)}${text.slice(table.at + 1)}`;
     }
     table = undefined;
