@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { segmentText } from '@parley/shared/text';
-import { pageText, typeSizes, type PdfTextItem } from './pdf-page-layout.js';
+import { layOut, pageText as layoutText, typeSizes, type PdfTextItem, type TypeSizes } from './pdf-page-layout.js';
+
+/** A page's text from its items. */
+const pageText = (items: PdfTextItem[], sizes?: TypeSizes) => layoutText(layOut(items), sizes);
 
 /** Points a character of 10-point Helvetica takes, about. */
 const CHAR = 5;
@@ -92,7 +95,7 @@ describe('PDF page layout', () => {
       sized(13, 'Hire bikes and', 690), sized(13, 'helmets', 674), sized(10, 'Hire starts at 9am.', 650),
     ];
     const second = [sized(13, 'Returns', 780), sized(10, 'Bring the bike back by 5pm.', 760), sized(14, 'Big sale this week.', 730), sized(10, 'Ask in store.', 710)];
-    const sizes = typeSizes([first, second]);
+    const sizes = typeSizes([layOut(first), layOut(second)]);
     expect(pageText(first, sizes)).toBe('# Riverside Cycles Guide\n## Servicing\nWe service every make of bike.\n## Hire bikes and helmets\nHire starts at 9am.');
     // The same size is the same level on every page; a sentence in large type is no heading.
     expect(pageText(second, sizes)).toBe('## Returns\nBring the bike back by 5pm.\nBig sale this week.\nAsk in store.');

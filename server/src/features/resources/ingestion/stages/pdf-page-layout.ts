@@ -134,16 +134,25 @@ export interface TypeSizes {
 
 const rounded = (size: number) => Math.round(size * 2) / 2;
 
+/** A page's text items with their runs (text on one baseline) and their blocks of lines, worked out once per page. */
+export interface PageLayout {
+  items: readonly PdfTextItem[];
+  runs: Run[];
+  stacks: Stack[];
+}
+
+export function layOut(items: readonly PdfTextItem[]): PageLayout {
+  const runs = runsOf(items);
+  return { items, runs, stacks: stacksOf(runs) };
+}
+
 /** The size most of a document's letters are set in, and the larger sizes of its short blocks (its headings). */
-export function typeSizes(pages: readonly (readonly PdfTextItem[])[]): TypeSizes {
+export function typeSizes(pages: readonly PageLayout[]): TypeSizes {
   const letters = new Map<number, number>();
-  const stacks = pages.flatMap((items) => {
-    const runs = runsOf(items);
-    for (const run of runs) letters.set(rounded(run.size), (letters.get(rounded(run.size)) ?? 0) + run.text.length);
-    return stacksOf(runs);
-  });
+  for (const run of pages.flatMap((page) => page.runs)) letters.set(rounded(run.size), (letters.get(rounded(run.size)) ?? 0) + run.text.length);
   const body = [...letters].reduce((best, entry) => (entry[1] > best[1] ? entry : best), [0, 0])[0];
-  const headings = [...new Set(stacks.filter((stack) => isHeading(stack, body)).map((stack) => rounded(stack.size)))].sort((a, b) => b - a);
+  const headings = [...new Set(pages.flatMap((page) => page.stacks).filter((stack) => isHeading(stack, body)).map((stack) => rounded(stack.size)))]
+    .sort((a, b) => b - a);
   return { body, headings };
 }
 
@@ -170,9 +179,8 @@ function headingsOf(stacks: readonly Stack[], sizes: TypeSizes): Map<Stack, stri
  * A table whose first row does not name its columns gets an empty header, so that no row is read
  * as one.
  */
-export function pageText(items: readonly PdfTextItem[], sizes: TypeSizes = typeSizes([items])): string {
-  const runs = runsOf(items);
-  const stacks = stacksOf(runs);
+export function pageText(page: PageLayout, sizes: TypeSizes = typeSizes([page])): string {
+  const { items, stacks } = page;
   const rows = rowsOf(stacks);
   const rowAt = new Map<number, Row>();
   for (const row of rows) for (const cell of row.cells) for (const run of cell.runs) for (const item of run.items) rowAt.set(item, row);
